@@ -1,0 +1,138 @@
+//! The one-line format of the reference optimum file: `NAME WxH MIN CELLS`,
+//! one board per line, `#` comments. `MIN` is the known minimum number of
+//! moves (`0` if unknown). The color count is one more than the highest color
+//! used (at least 2).
+
+use super::{BoardEntry, ParseError, cell_chars};
+use crate::{Board, Color, MAX_SIDE, MIN_COLORS, MIN_SIDE};
+
+pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
+    let mut out = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let fields = super::tokens::tokenize(raw);
+        let field = |i: usize, what: &str| {
+            fields.get(i).ok_or_else(|| {
+                ParseError::new(
+                    line_no,
+                    raw.trim_end().chars().count() + 1,
+                    format!("line ends early: expected {what} (format: NAME WxH MIN CELLS)"),
+                )
+            })
+        };
+        let name = field(0, "the board name")?;
+        let size = field(1, "the size WIDTHxHEIGHT")?;
+        let min = field(2, "the minimum number of moves")?;
+        let cells = field(3, "the cells")?;
+        if let Some(extra) = fields.get(4) {
+            return Err(ParseError::new(
+                line_no,
+                extra.col,
+                format!("unexpected '{}' after the cells", extra.text),
+            ));
+        }
+        let bad_size = || {
+            ParseError::new(
+                line_no,
+                size.col,
+                format!(
+                    "size '{}': expected WIDTHxHEIGHT, each {MIN_SIDE} to {MAX_SIDE}",
+                    size.text
+                ),
+            )
+        };
+        let (w, h) = size.text.split_once('x').ok_or_else(bad_size)?;
+        let (w, h): (usize, usize) = (
+            w.parse().map_err(|_| bad_size())?,
+            h.parse().map_err(|_| bad_size())?,
+        );
+        if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
+            return Err(bad_size());
+        }
+        let optimum: u32 = min.text.parse().map_err(|_| {
+            ParseError::new(
+                line_no,
+                min.col,
+                format!(
+                    "minimum '{}': expected a whole number (0 if unknown)",
+                    min.text
+                ),
+            )
+        })?;
+        let mut parsed = Vec::with_capacity(w * h);
+        for (i, ch) in cells.text.chars().enumerate() {
+            let col = cells.col + i;
+            let cell = match ch {
+                '.' if i == 0 => None,
+                '.' => {
+                    return Err(ParseError::new(
+                        line_no,
+                        col,
+                        "blank block '.' here: only the top-left block may be blank",
+                    ));
+                }
+                _ => Some(Color::from_char(ch).ok_or_else(|| {
+                    ParseError::new(
+                        line_no,
+                        col,
+                        format!("unexpected '{ch}': a block is '.' or a color '0'-'9', 'a'-'f'"),
+                    )
+                })?),
+            };
+            if i == 0 && cell.is_some() {
+                return Err(ParseError::new(
+                    line_no,
+                    col,
+                    "the top-left block must be blank ('.')",
+                ));
+            }
+            parsed.push(cell);
+        }
+        if parsed.len() != w * h {
+            let col = cells.col + parsed.len().min(w * h);
+            return Err(ParseError::new(
+                line_no,
+                col,
+                format!(
+                    "{} blocks for a {w}x{h} board: expected {}",
+                    parsed.len(),
+                    w * h
+                ),
+            ));
+        }
+        let highest = parsed
+            .iter()
+            .flatten()
+            .map(|c| c.index())
+            .max()
+            .unwrap_or(0);
+        let board = Board::new(w, h, (highest + 1).max(MIN_COLORS), parsed)
+            .map_err(|e| ParseError::board(line_no, cells.col, &e))?;
+        out.push(BoardEntry {
+            board,
+            name: Some(name.text.to_string()),
+            optimum: (optimum > 0).then_some(optimum),
+        });
+    }
+    Ok(out)
+}
+
+pub(super) fn write(entry: &BoardEntry) -> String {
+    let b = &entry.board;
+    let name = entry.name.clone().unwrap_or_else(|| match b.id() {
+        crate::BoardId::Literal(_) => "board".to_string(),
+        id => id.to_string(),
+    });
+    let name: String = name.split_whitespace().collect::<Vec<_>>().join("_");
+    let cells: String = cell_chars(b).collect();
+    format!(
+        "{name} {}x{} {} {cells}\n",
+        b.width(),
+        b.height(),
+        entry.optimum.unwrap_or(0)
+    )
+}

@@ -1,0 +1,218 @@
+//! Our text format: one row per line, `.` for the blank block, `0`-`9` and
+//! `a`-`f` for colors. Lines starting with `#` are comments; three of them
+//! are directives: `# colors: K` (the color count; otherwise one more than the
+//! highest color used), `# name: NAME` and `# optimum: N`. Boards in one file
+//! are separated by blank lines.
+
+use super::{BoardEntry, ParseError, cell_chars};
+use crate::{Board, Color, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
+use std::fmt::Write;
+
+#[derive(Default)]
+struct Pending {
+    rows: Vec<(usize, Vec<Option<Color>>)>,
+    n_colors: Option<(usize, usize)>,
+    name: Option<String>,
+    optimum: Option<u32>,
+}
+
+pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
+    let mut out = Vec::new();
+    let mut pending = Pending::default();
+    for (n, raw) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let line = raw.trim_end();
+        let indent = line.len() - line.trim_start().len();
+        let trimmed = line.trim_start();
+        if trimmed.is_empty() {
+            if !pending.rows.is_empty() {
+                out.push(finish(std::mem::take(&mut pending))?);
+            }
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            if !pending.rows.is_empty() {
+                out.push(finish(std::mem::take(&mut pending))?);
+            }
+            directive(comment, line_no, indent, &mut pending)?;
+            continue;
+        }
+        let mut row = Vec::with_capacity(trimmed.len());
+        for (i, ch) in trimmed.chars().enumerate() {
+            let col = indent + i + 1;
+            let cell = match ch {
+                '.' => None,
+                _ => Some(Color::from_char(ch).ok_or_else(|| {
+                    ParseError::new(
+                        line_no,
+                        col,
+                        format!(
+                            "unexpected '{ch}': a block is '.' (blank) or a color '0'-'9', 'a'-'f'"
+                        ),
+                    )
+                })?),
+            };
+            if cell.is_none() && !(pending.rows.is_empty() && i == 0) {
+                return Err(ParseError::new(
+                    line_no,
+                    col,
+                    "blank block '.' here: only the top-left block may be blank",
+                ));
+            }
+            row.push(cell);
+        }
+        if let Some((_, first)) = pending.rows.first() {
+            if row.len() != first.len() {
+                let (col, what) = if row.len() < first.len() {
+                    (indent + row.len() + 1, "ends early")
+                } else {
+                    (indent + first.len() + 1, "is too long")
+                };
+                return Err(ParseError::new(
+                    line_no,
+                    col,
+                    format!(
+                        "row {what}: it has {} blocks, expected {} like the first row",
+                        row.len(),
+                        first.len()
+                    ),
+                ));
+            }
+        } else if row[0].is_some() {
+            return Err(ParseError::new(
+                line_no,
+                indent + 1,
+                "the top-left block must be blank ('.')",
+            ));
+        }
+        pending.rows.push((line_no, row));
+    }
+    if !pending.rows.is_empty() {
+        out.push(finish(pending)?);
+    }
+    Ok(out)
+}
+
+fn directive(
+    comment: &str,
+    line: usize,
+    indent: usize,
+    pending: &mut Pending,
+) -> Result<(), ParseError> {
+    let Some((key, value)) = comment.split_once(':') else {
+        return Ok(());
+    };
+    let value = value.trim();
+    let col = indent + 1 + comment.find(value).unwrap_or(0) + 1;
+    match key.trim() {
+        "colors" | "colours" => {
+            let k: usize = value
+                .parse()
+                .ok()
+                .filter(|k| (MIN_COLORS..=MAX_COLORS).contains(k))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        line,
+                        col,
+                        format!("color count '{value}': expected {MIN_COLORS} to {MAX_COLORS}"),
+                    )
+                })?;
+            pending.n_colors = Some((k, line));
+        }
+        "name" => pending.name = Some(value.to_string()),
+        "optimum" => {
+            let v = value.parse().map_err(|_| {
+                ParseError::new(
+                    line,
+                    col,
+                    format!("optimum '{value}': expected a whole number"),
+                )
+            })?;
+            pending.optimum = Some(v);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
+    let first_line = p.rows[0].0;
+    let width = p.rows[0].1.len();
+    let height = p.rows.len();
+    if !(MIN_SIDE..=MAX_SIDE).contains(&width) {
+        return Err(ParseError::new(
+            first_line,
+            1,
+            format!("the board is {width} blocks wide: width must be {MIN_SIDE} to {MAX_SIDE}"),
+        ));
+    }
+    if !(MIN_SIDE..=MAX_SIDE).contains(&height) {
+        let line = if height < MIN_SIDE {
+            first_line
+        } else {
+            p.rows[MAX_SIDE].0
+        };
+        return Err(ParseError::new(
+            line,
+            1,
+            format!("the board has {height} rows: height must be {MIN_SIDE} to {MAX_SIDE}"),
+        ));
+    }
+    let highest = p
+        .rows
+        .iter()
+        .flat_map(|(_, r)| r)
+        .flatten()
+        .map(|c| c.index())
+        .max();
+    let n_colors = match p.n_colors {
+        Some((k, _)) => {
+            for (line, row) in &p.rows {
+                if let Some(col) = row.iter().position(|c| c.is_some_and(|c| c.index() >= k)) {
+                    return Err(ParseError::new(
+                        *line,
+                        col + 1,
+                        format!(
+                            "color {} is not below the declared {k} colors",
+                            row[col].map_or(0, |c| c.0)
+                        ),
+                    ));
+                }
+            }
+            k
+        }
+        None => (highest.unwrap_or(0) + 1).max(MIN_COLORS),
+    };
+    let cells = p.rows.into_iter().flat_map(|(_, r)| r).collect();
+    let board = Board::new(width, height, n_colors, cells)
+        .map_err(|e| ParseError::board(first_line, 1, &e))?;
+    Ok(BoardEntry {
+        board,
+        name: p.name,
+        optimum: p.optimum,
+    })
+}
+
+pub(super) fn write(entry: &BoardEntry) -> String {
+    let b = &entry.board;
+    let mut out = String::new();
+    let w = |out: &mut String, s: std::fmt::Arguments<'_>| {
+        out.write_fmt(s).expect("writing to a String cannot fail");
+    };
+    if let Some(name) = &entry.name {
+        w(&mut out, format_args!("# name: {name}\n"));
+    }
+    if !matches!(b.id(), crate::BoardId::Literal(_)) {
+        w(&mut out, format_args!("# id: {}\n", b.id()));
+    }
+    w(&mut out, format_args!("# colors: {}\n", b.n_colors()));
+    if let Some(opt) = entry.optimum {
+        w(&mut out, format_args!("# optimum: {opt}\n"));
+    }
+    let chars: Vec<char> = cell_chars(b).collect();
+    for row in chars.chunks(b.width()) {
+        out.extend(row);
+        out.push('\n');
+    }
+    out
+}

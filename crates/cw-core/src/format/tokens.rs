@@ -1,0 +1,154 @@
+//! Whitespace-separated tokens with their positions, for the number formats.
+
+use super::ParseError;
+
+/// A token and where it starts.
+pub(crate) struct Token<'a> {
+    pub text: &'a str,
+    pub line: usize,
+    pub col: usize,
+}
+
+/// Splits `text` into tokens, skipping lines that start with `#`.
+pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut col = 0;
+        let mut chars = line.char_indices().peekable();
+        while let Some(&(start, ch)) = chars.peek() {
+            if ch.is_whitespace() {
+                chars.next();
+                col += 1;
+                continue;
+            }
+            let begin_col = col + 1;
+            let mut end = start;
+            while let Some(&(i, ch)) = chars.peek() {
+                if ch.is_whitespace() {
+                    break;
+                }
+                end = i + ch.len_utf8();
+                chars.next();
+                col += 1;
+            }
+            out.push(Token {
+                text: &line[start..end],
+                line: n + 1,
+                col: begin_col,
+            });
+        }
+    }
+    out
+}
+
+/// A cursor over tokens that knows where the input ended.
+pub(crate) struct Tokens<'a> {
+    tokens: Vec<Token<'a>>,
+    next: usize,
+    end: (usize, usize),
+}
+
+impl<'a> Tokens<'a> {
+    pub fn new(text: &'a str) -> Tokens<'a> {
+        let end_line = text.lines().count().max(1);
+        let end_col = text.lines().last().map_or(0, |l| l.chars().count()) + 1;
+        Tokens {
+            tokens: tokenize(text),
+            next: 0,
+            end: (end_line, end_col),
+        }
+    }
+
+    /// The next token as a number in `range`, described by `what`.
+    pub fn number(
+        &mut self,
+        what: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<(u64, usize, usize), ParseError> {
+        let Some(tok) = self.tokens.get(self.next) else {
+            let (line, col) = self.end;
+            return Err(ParseError::new(
+                line,
+                col,
+                format!("input ends early: expected {what}"),
+            ));
+        };
+        self.next += 1;
+        let value: u64 = tok.text.parse().map_err(|_| {
+            ParseError::new(
+                tok.line,
+                tok.col,
+                format!("expected {what} (a whole number), found '{}'", tok.text),
+            )
+        })?;
+        if !range.contains(&value) {
+            return Err(ParseError::new(
+                tok.line,
+                tok.col,
+                format!(
+                    "{what} {value} is out of range: expected {} to {}",
+                    range.start(),
+                    range.end()
+                ),
+            ));
+        }
+        Ok((value, tok.line, tok.col))
+    }
+
+    /// Whether every token was used.
+    pub fn finish(&self, what: &str) -> Result<(), ParseError> {
+        match self.tokens.get(self.next) {
+            None => Ok(()),
+            Some(tok) => Err(ParseError::new(
+                tok.line,
+                tok.col,
+                format!("unexpected '{}' after {what}", tok.text),
+            )),
+        }
+    }
+
+    /// Whether any tokens are left.
+    pub fn is_done(&self) -> bool {
+        self.next >= self.tokens.len()
+    }
+}
+
+/// Builds a board from color tokens where the top-left token is the blank
+/// block's own color. Colors are numbered from `base`; the blank's value is
+/// left out of the numbering, so the other colors become `0..`.
+pub(crate) fn board_with_blank_color(
+    width: usize,
+    height: usize,
+    n_colors: usize,
+    base: u64,
+    values: &[(u64, usize, usize)],
+) -> Result<crate::Board, ParseError> {
+    let blank = values[0].0;
+    let mut cells = Vec::with_capacity(values.len());
+    cells.push(None);
+    for &(v, line, col) in &values[1..] {
+        if v == blank {
+            return Err(ParseError::new(
+                line,
+                col,
+                format!(
+                    "color {v} of the top-left block appears again: a Color Walk board \
+                     writes its blank block as a color used nowhere else"
+                ),
+            ));
+        }
+        let index = if v < blank { v - base } else { v - base - 1 };
+        if index >= n_colors as u64 {
+            return Err(ParseError::new(
+                line,
+                col,
+                format!("color {v} is beyond the board's {n_colors} colors plus the blank"),
+            ));
+        }
+        cells.push(Some(crate::Color(index as u8)));
+    }
+    crate::Board::new(width, height, n_colors, cells).map_err(|e| ParseError::board(1, 1, &e))
+}

@@ -1,0 +1,333 @@
+//! `Game`: a position, and `Playthrough`: a game with undo.
+
+use crate::{ClusterGraph, ClusterSet, Color, ColorSet};
+use thiserror::Error;
+
+/// A position: which clusters are blank (absorbed), which touch the blank
+/// region (the frontier) and how many moves were made.
+///
+/// A `Game` is a small value that borrows its graph; search copies it to try a
+/// move ("evaluate move k on top of moves 1..k−1") and never copies the board.
+#[derive(Clone, Debug)]
+pub struct Game<'g> {
+    graph: &'g ClusterGraph,
+    flooded: ClusterSet,
+    frontier: ClusterSet,
+    n_moves: u32,
+    n_blank: u32,
+}
+
+/// What one move removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Gain {
+    /// Clusters absorbed.
+    pub clusters: u32,
+    /// Blocks removed.
+    pub blocks: u32,
+}
+
+/// A move that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The color is not one of the board's.
+    #[error("color {color} does not exist: the board has colors 0 to {max}")]
+    NoSuchColor {
+        /// The color asked for.
+        color: u8,
+        /// The board's largest color.
+        max: u8,
+    },
+    /// The board is already clear.
+    #[error("the board is already clear")]
+    GameOver,
+}
+
+/// Instrumentation for the engine's inner loop (the series' inspection
+/// counters, spec §4.3). [`NoProbe`] compiles to nothing.
+pub trait Probe {
+    /// `n` neighbor clusters were looked at while absorbing clusters.
+    fn clusters_inspected(&mut self, n: u64);
+    /// `n` neighbor blocks were looked at by a per-block flood.
+    fn blocks_inspected(&mut self, n: u64);
+}
+
+/// The probe that counts nothing and costs nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoProbe;
+
+impl Probe for NoProbe {
+    #[inline(always)]
+    fn clusters_inspected(&mut self, _: u64) {}
+    #[inline(always)]
+    fn blocks_inspected(&mut self, _: u64) {}
+}
+
+/// A probe that counts inspections.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InspectionCount {
+    /// Neighbor clusters inspected.
+    pub clusters: u64,
+    /// Neighbor blocks inspected.
+    pub blocks: u64,
+}
+
+impl Probe for InspectionCount {
+    #[inline]
+    fn clusters_inspected(&mut self, n: u64) {
+        self.clusters += n;
+    }
+    #[inline]
+    fn blocks_inspected(&mut self, n: u64) {
+        self.blocks += n;
+    }
+}
+
+impl<'g> Game<'g> {
+    /// The position before any move: only the top-left block is blank.
+    pub fn new(graph: &'g ClusterGraph) -> Game<'g> {
+        let mut flooded = graph.empty_set();
+        flooded.insert(0);
+        let mut frontier = graph.empty_set();
+        for &n in graph.neighbors(0) {
+            frontier.insert(n as usize);
+        }
+        Game {
+            graph,
+            flooded,
+            frontier,
+            n_moves: 0,
+            n_blank: graph.size(0),
+        }
+    }
+
+    /// The graph this game is played on.
+    #[inline]
+    pub fn graph(&self) -> &'g ClusterGraph {
+        self.graph
+    }
+
+    /// The absorbed (blank) clusters.
+    #[inline]
+    pub fn flooded(&self) -> &ClusterSet {
+        &self.flooded
+    }
+
+    /// The live clusters touching the blank region.
+    #[inline]
+    pub fn frontier(&self) -> &ClusterSet {
+        &self.frontier
+    }
+
+    /// Moves made so far, useless ones included.
+    #[inline]
+    pub fn n_moves(&self) -> u32 {
+        self.n_moves
+    }
+
+    /// Blank blocks, the top-left one included ("cleared" in the series).
+    #[inline]
+    pub fn n_blank(&self) -> u32 {
+        self.n_blank
+    }
+
+    /// Blocks still colored.
+    #[inline]
+    pub fn blocks_left(&self) -> u32 {
+        self.graph.board().n_blocks() as u32 - self.n_blank
+    }
+
+    /// Whether every block is blank.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.frontier.is_empty()
+    }
+
+    /// Whether block `cell` is blank.
+    #[inline]
+    pub fn is_blank(&self, cell: usize) -> bool {
+        self.flooded.contains(self.graph.cluster_of(cell))
+    }
+
+    /// The colors that would remove something now.
+    pub fn useful_moves(&self) -> ColorSet {
+        let mut set = ColorSet::EMPTY;
+        for c in 0..self.graph.n_colors() {
+            let c = Color(c as u8);
+            if self.frontier.intersects(self.graph.color_mask(c)) {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// The colors of the blocks still colored.
+    pub fn colors_left(&self) -> ColorSet {
+        let mut set = ColorSet::EMPTY;
+        for c in 0..self.graph.n_colors() {
+            let c = Color(c as u8);
+            let mask = self.graph.color_mask(c);
+            if !mask.is_subset(&self.flooded) {
+                set.insert(c);
+            }
+        }
+        set
+    }
+
+    /// What playing `c` would remove, without playing it.
+    pub fn gain_of(&self, c: Color) -> Gain {
+        let mask = self.graph.color_mask(c);
+        let mut gain = Gain::default();
+        for (w, (&f, &m)) in self.frontier.words().iter().zip(mask.words()).enumerate() {
+            let mut bits = f & m;
+            while bits != 0 {
+                let id = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                gain.clusters += 1;
+                gain.blocks += self.graph.size(id);
+            }
+        }
+        gain
+    }
+
+    /// Plays `c` after checking it is a color of the board and the board is
+    /// not clear yet. A move that removes nothing is legal and counts.
+    pub fn try_play(&mut self, c: Color) -> Result<Gain, IllegalMove> {
+        let n_colors = self.graph.n_colors();
+        if c.index() >= n_colors {
+            return Err(IllegalMove::NoSuchColor {
+                color: c.0,
+                max: (n_colors - 1) as u8,
+            });
+        }
+        if self.is_solved() {
+            return Err(IllegalMove::GameOver);
+        }
+        Ok(self.play(c))
+    }
+
+    /// Plays `c`: every live block of color `c` connected to the blank region
+    /// through blocks of color `c` becomes blank. The color must be one of the
+    /// board's (checked in debug builds only).
+    #[inline]
+    pub fn play(&mut self, c: Color) -> Gain {
+        self.play_probed(c, &mut NoProbe)
+    }
+
+    /// [`play`](Self::play), reporting its work to `probe`.
+    ///
+    /// The absorbed clusters are exactly the frontier clusters of color `c`:
+    /// clusters are maximal, so no two clusters of one color touch and the
+    /// new frontier never holds another cluster of color `c`. One pass over
+    /// the words therefore absorbs and extends the frontier together.
+    #[inline]
+    pub fn play_probed<P: Probe>(&mut self, c: Color, probe: &mut P) -> Gain {
+        debug_assert!(c.index() < self.graph.n_colors());
+        self.n_moves += 1;
+        let graph = self.graph;
+        let mask = graph.color_mask(c).words();
+        let mut gain = Gain::default();
+        for w in 0..mask.len() {
+            let mut bits = self.frontier.words()[w] & mask[w];
+            if bits == 0 {
+                continue;
+            }
+            self.flooded.words_mut()[w] |= bits;
+            self.frontier.words_mut()[w] &= !bits;
+            while bits != 0 {
+                let id = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                gain.clusters += 1;
+                gain.blocks += graph.size(id);
+                let nbrs = graph.neighbors(id);
+                probe.clusters_inspected(nbrs.len() as u64);
+                for &n in nbrs {
+                    let n = n as usize;
+                    if !self.flooded.contains(n) {
+                        self.frontier.insert(n);
+                    }
+                }
+            }
+        }
+        self.n_blank += gain.blocks;
+        gain
+    }
+
+    /// The perimeter exposed since `earlier` (spec §3.7): the block edges
+    /// between blocks blank now but not in `earlier` and blocks still colored.
+    /// `earlier` must be an ancestor position of this one on the same graph.
+    pub fn exposed_perimeter(&self, earlier: &Game<'_>) -> u32 {
+        let mut total = 0;
+        for (w, (&now, &before)) in self
+            .flooded
+            .words()
+            .iter()
+            .zip(earlier.flooded.words())
+            .enumerate()
+        {
+            let mut bits = now & !before;
+            while bits != 0 {
+                let id = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let nbrs = self.graph.neighbors(id);
+                let edges = self.graph.neighbor_edges(id);
+                for (&n, &e) in nbrs.iter().zip(edges) {
+                    if !self.flooded.contains(n as usize) {
+                        total += e;
+                    }
+                }
+            }
+        }
+        total
+    }
+}
+
+/// A game with its history, for people: play, undo, the move list.
+#[derive(Clone, Debug)]
+pub struct Playthrough<'g> {
+    states: Vec<Game<'g>>,
+    moves: Vec<Color>,
+}
+
+impl<'g> Playthrough<'g> {
+    /// A new game on `graph`.
+    pub fn new(graph: &'g ClusterGraph) -> Playthrough<'g> {
+        Playthrough {
+            states: vec![graph.start()],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &Game<'g> {
+        self.states
+            .last()
+            .expect("a playthrough always has its start position")
+    }
+
+    /// The moves made, oldest first.
+    pub fn moves(&self) -> &[Color] {
+        &self.moves
+    }
+
+    /// Plays `c` (checked, see [`Game::try_play`]).
+    pub fn play(&mut self, c: Color) -> Result<Gain, IllegalMove> {
+        let mut next = self.current().clone();
+        let gain = next.try_play(c)?;
+        self.states.push(next);
+        self.moves.push(c);
+        Ok(gain)
+    }
+
+    /// Takes back the last move; `None` at the start.
+    pub fn undo(&mut self) -> Option<Color> {
+        let c = self.moves.pop()?;
+        self.states.pop();
+        Some(c)
+    }
+
+    /// Back to the start position.
+    pub fn restart(&mut self) {
+        self.states.truncate(1);
+        self.moves.clear();
+    }
+}

@@ -1,0 +1,275 @@
+//! Board IDs: short strings that rebuild a board.
+//!
+//! Grammar (`W`, `H`: size; `K`: colors):
+//!
+//! - `WxHcK-kN`: board `N` (from 1) of the series' sine-generator run;
+//! - `WxHcK-k@S`: a board drawn from the sine stream starting at draw `S`
+//!   (boards after a random solver shared the stream, spec §1.6);
+//! - `WxHcK-sN`: the seeded generator with seed `N` (0 to 2^64−1);
+//! - `WxHcK:CELLS`: the board written out in full, row-major, `.` for the
+//!   blank block and `0`-`9`, `a`-`f` for colors.
+//!
+//! `kN` and `sN` alone mean the series' size, `30x20c5`.
+
+use crate::board::Origin;
+use crate::{Board, BoardError, Color, KoblenskiStream};
+use std::fmt::{self, Write};
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A board's ID. Its `Display` form is canonical and parses back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardId {
+    /// From the sine stream, first draw at `first_draw`.
+    Koblenski {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Colors.
+        n_colors: usize,
+        /// The seed of the board's first draw.
+        first_draw: u64,
+    },
+    /// From the seeded generator.
+    Seeded {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Colors.
+        n_colors: usize,
+        /// The seed.
+        seed: u64,
+    },
+    /// Written out in full.
+    Literal(Board),
+}
+
+/// Why a string is not a board ID.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad board ID at character {col}: {message}")]
+pub struct ParseIdError {
+    /// 1-based character position of the problem.
+    pub col: usize,
+    /// What was expected.
+    pub message: String,
+}
+
+impl BoardId {
+    /// The ID of `board`.
+    pub fn of(board: &Board) -> BoardId {
+        let (width, height, n_colors) = (board.width(), board.height(), board.n_colors());
+        match board.origin() {
+            Origin::KoblenskiDraw(first_draw) => BoardId::Koblenski {
+                width,
+                height,
+                n_colors,
+                first_draw,
+            },
+            Origin::Seeded(seed) => BoardId::Seeded {
+                width,
+                height,
+                n_colors,
+                seed,
+            },
+            Origin::Literal => BoardId::Literal(board.clone()),
+        }
+    }
+
+    /// Rebuilds the board.
+    pub fn board(&self) -> Result<Board, BoardError> {
+        match *self {
+            BoardId::Koblenski {
+                width,
+                height,
+                n_colors,
+                first_draw,
+            } => KoblenskiStream::at(first_draw).next_board(width, height, n_colors),
+            BoardId::Seeded {
+                width,
+                height,
+                n_colors,
+                seed,
+            } => Board::seeded(width, height, n_colors, seed),
+            BoardId::Literal(ref b) => Ok(b.clone()),
+        }
+    }
+}
+
+impl fmt::Display for BoardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardId::Koblenski {
+                width,
+                height,
+                n_colors,
+                first_draw,
+            } => {
+                let per_board = (width * height) as u64;
+                if (first_draw - 1) % per_board == 0 {
+                    let index = (first_draw - 1) / per_board + 1;
+                    write!(f, "{width}x{height}c{n_colors}-k{index}")
+                } else {
+                    write!(f, "{width}x{height}c{n_colors}-k@{first_draw}")
+                }
+            }
+            BoardId::Seeded {
+                width,
+                height,
+                n_colors,
+                seed,
+            } => write!(f, "{width}x{height}c{n_colors}-s{seed}"),
+            BoardId::Literal(b) => {
+                write!(f, "{}x{}c{}:", b.width(), b.height(), b.n_colors())?;
+                crate::format::cell_chars(b).try_for_each(|ch| f.write_char(ch))
+            }
+        }
+    }
+}
+
+/// A small cursor over the ID text that reports 1-based positions.
+struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Cursor<'_> {
+    fn err(&self, message: impl Into<String>) -> ParseIdError {
+        ParseIdError {
+            col: self.text[..self.pos].chars().count() + 1,
+            message: message.into(),
+        }
+    }
+
+    fn number(&mut self, what: &str) -> Result<u64, ParseIdError> {
+        let digits = self.text[self.pos..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        if digits == 0 {
+            return Err(self.err(format!("expected {what} (digits)")));
+        }
+        let value = self.text[self.pos..self.pos + digits]
+            .parse()
+            .map_err(|_| self.err(format!("{what} is too large")))?;
+        self.pos += digits;
+        Ok(value)
+    }
+
+    fn eat(&mut self, ch: char) -> bool {
+        if self.text[self.pos..].starts_with(ch) {
+            self.pos += ch.len_utf8();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, ch: char, what: &str) -> Result<(), ParseIdError> {
+        if self.eat(ch) {
+            Ok(())
+        } else {
+            Err(self.err(format!("expected '{ch}' {what}")))
+        }
+    }
+}
+
+impl FromStr for BoardId {
+    type Err = ParseIdError;
+
+    fn from_str(text: &str) -> Result<BoardId, ParseIdError> {
+        let text = text.trim();
+        let mut cur = Cursor { text, pos: 0 };
+        let (width, height, n_colors) = if text.starts_with(['k', 's']) {
+            (30, 20, 5)
+        } else {
+            let w = cur.number("the width")? as usize;
+            cur.expect('x', "between width and height")?;
+            let h = cur.number("the height")? as usize;
+            cur.expect('c', "before the color count")?;
+            let k = cur.number("the color count")? as usize;
+            if cur.eat(':') {
+                return parse_cells(&mut cur, w, h, k).map(BoardId::Literal);
+            }
+            cur.expect(
+                '-',
+                "before the generator ('-k' or '-s') or ':' before the cells",
+            )?;
+            (w, h, k)
+        };
+        let shape_err = |e: BoardError| ParseIdError {
+            col: 1,
+            message: e.to_string(),
+        };
+        Board::check_shape(width, height, n_colors).map_err(shape_err)?;
+        let id = if cur.eat('k') {
+            let per_board = (width * height) as u64;
+            let first_draw = if cur.eat('@') {
+                let seed = cur.number("the first draw")?;
+                if seed == 0 {
+                    return Err(cur.err("draws start at 1"));
+                }
+                seed
+            } else {
+                let index = cur.number("the board number")?;
+                if index == 0 {
+                    return Err(cur.err("board numbers start at 1"));
+                }
+                (index - 1)
+                    .checked_mul(per_board)
+                    .and_then(|s| s.checked_add(1))
+                    .ok_or_else(|| cur.err("board number is too large"))?
+            };
+            BoardId::Koblenski {
+                width,
+                height,
+                n_colors,
+                first_draw,
+            }
+        } else if cur.eat('s') {
+            let seed = cur.number("the seed")?;
+            BoardId::Seeded {
+                width,
+                height,
+                n_colors,
+                seed,
+            }
+        } else {
+            return Err(cur.err("expected 'k' (series generator) or 's' (seeded generator)"));
+        };
+        if cur.pos != text.len() {
+            return Err(cur.err("unexpected text after the ID"));
+        }
+        Ok(id)
+    }
+}
+
+fn parse_cells(cur: &mut Cursor<'_>, w: usize, h: usize, k: usize) -> Result<Board, ParseIdError> {
+    Board::check_shape(w, h, k).map_err(|e| ParseIdError {
+        col: 1,
+        message: e.to_string(),
+    })?;
+    let start = cur.pos;
+    let mut cells = Vec::with_capacity(w * h);
+    for ch in cur.text[start..].chars() {
+        let cell = match ch {
+            '.' => None,
+            _ => match Color::from_char(ch) {
+                Some(c) if c.index() < k => Some(c),
+                Some(_) => return Err(cur.err(format!("color '{ch}' is not below {k}"))),
+                None => {
+                    return Err(cur.err(format!(
+                        "unexpected '{ch}': cells are '.' or colors '0'-'9', 'a'-'f'"
+                    )));
+                }
+            },
+        };
+        cells.push(cell);
+        cur.pos += ch.len_utf8();
+    }
+    Board::new(w, h, k, cells).map_err(|e| ParseIdError {
+        col: start + 1,
+        message: e.to_string(),
+    })
+}
