@@ -1,1 +1,36 @@
-fn main() {}
+//! `colorwalk`: the command line of the Color Walk solver lab.
+//!
+//! `main` parses the arguments (clap), runs one subcommand and maps errors to
+//! exit codes: 0 done, 1 a "no" answer (e.g. the moves do not clear the board),
+//! 2 an error. A closed pipe counts as done.
+
+mod board_input;
+mod cli;
+mod cmd;
+mod json;
+mod render;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match cmd::run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("colorwalk: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-const INLINE_WORDS: usize = 8;
+/// Words held inline; sets of graphs with more clusters live on the heap.
+pub(crate) const INLINE_WORDS: usize = 8;
 
 /// A set of cluster ids of one [`ClusterGraph`](crate::ClusterGraph).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -48,6 +49,24 @@ impl ClusterSet {
         match &mut self.words {
             Words::Inline(w) => w,
             Words::Heap(w) => w,
+        }
+    }
+
+    /// The words, when the set lives inline (graphs of up to 512 clusters).
+    #[inline]
+    pub(crate) fn inline_words(&self) -> Option<&[u64; INLINE_WORDS]> {
+        match &self.words {
+            Words::Inline(w) => Some(w),
+            Words::Heap(_) => None,
+        }
+    }
+
+    /// The words mutably, when the set lives inline.
+    #[inline]
+    pub(crate) fn inline_words_mut(&mut self) -> Option<&mut [u64; INLINE_WORDS]> {
+        match &mut self.words {
+            Words::Inline(w) => Some(w),
+            Words::Heap(_) => None,
         }
     }
 

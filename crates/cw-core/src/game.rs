@@ -1,5 +1,6 @@
 //! `Game`: a position, and `Playthrough`: a game with undo.
 
+use crate::bits::INLINE_WORDS;
 use crate::{ClusterGraph, ClusterSet, Color, ColorSet};
 use thiserror::Error;
 
@@ -45,6 +46,9 @@ pub enum IllegalMove {
 /// Instrumentation for the engine's inner loop (the series' inspection
 /// counters, spec §4.3). [`NoProbe`] compiles to nothing.
 pub trait Probe {
+    /// Whether this probe counts anything; the engine skips the counting
+    /// work entirely when it does not.
+    const ACTIVE: bool = true;
     /// `n` neighbor clusters were looked at while absorbing clusters.
     fn clusters_inspected(&mut self, n: u64);
     /// `n` neighbor blocks were looked at by a per-block flood.
@@ -56,6 +60,7 @@ pub trait Probe {
 pub struct NoProbe;
 
 impl Probe for NoProbe {
+    const ACTIVE: bool = false;
     #[inline(always)]
     fn clusters_inspected(&mut self, _: u64) {}
     #[inline(always)]
@@ -217,37 +222,32 @@ impl<'g> Game<'g> {
     ///
     /// The absorbed clusters are exactly the frontier clusters of color `c`:
     /// clusters are maximal, so no two clusters of one color touch and the
-    /// new frontier never holds another cluster of color `c`. One pass over
-    /// the words therefore absorbs and extends the frontier together.
+    /// neighbors added to the frontier are never of color `c`. One pass over
+    /// the words therefore absorbs and extends the frontier together; the
+    /// cost is the words of one set plus the neighbors of the absorbed
+    /// clusters.
     #[inline]
     pub fn play_probed<P: Probe>(&mut self, c: Color, probe: &mut P) -> Gain {
         debug_assert!(c.index() < self.graph.n_colors());
         self.n_moves += 1;
         let graph = self.graph;
-        let mask = graph.color_mask(c).words();
-        let mut gain = Gain::default();
-        for w in 0..mask.len() {
-            let mut bits = self.frontier.words()[w] & mask[w];
-            if bits == 0 {
-                continue;
+        let gain = match (
+            graph.neighbor_masks(),
+            graph.color_mask(c).inline_words(),
+            self.flooded.inline_words_mut(),
+            self.frontier.inline_words_mut(),
+        ) {
+            (Some(nbr_masks), Some(mask), Some(flooded), Some(frontier)) => {
+                absorb_inline(graph, nbr_masks, mask, flooded, frontier, probe)
             }
-            self.flooded.words_mut()[w] |= bits;
-            self.frontier.words_mut()[w] &= !bits;
-            while bits != 0 {
-                let id = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                gain.clusters += 1;
-                gain.blocks += graph.size(id);
-                let nbrs = graph.neighbors(id);
-                probe.clusters_inspected(nbrs.len() as u64);
-                for &n in nbrs {
-                    let n = n as usize;
-                    if !self.flooded.contains(n) {
-                        self.frontier.insert(n);
-                    }
-                }
-            }
-        }
+            _ => absorb_any(
+                graph,
+                graph.color_mask(c).words(),
+                self.flooded.words_mut(),
+                self.frontier.words_mut(),
+                probe,
+            ),
+        };
         self.n_blank += gain.blocks;
         gain
     }
@@ -279,6 +279,84 @@ impl<'g> Game<'g> {
         }
         total
     }
+}
+
+/// Absorbs the frontier clusters in `mask`, for graphs with inline sets:
+/// fixed-size word arrays the compiler turns into vector operations, and the
+/// absorbed clusters' neighbor bitsets gathered in registers.
+#[inline]
+fn absorb_inline<P: Probe>(
+    graph: &ClusterGraph,
+    nbr_masks: &[[u64; INLINE_WORDS]],
+    mask: &[u64; INLINE_WORDS],
+    flooded: &mut [u64; INLINE_WORDS],
+    frontier: &mut [u64; INLINE_WORDS],
+    probe: &mut P,
+) -> Gain {
+    let mut absorbed = [0u64; INLINE_WORDS];
+    for w in 0..INLINE_WORDS {
+        absorbed[w] = frontier[w] & mask[w];
+    }
+    let mut reached = [0u64; INLINE_WORDS];
+    let mut gain = Gain::default();
+    for (w, &word) in absorbed.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            gain.clusters += 1;
+            gain.blocks += graph.size(id);
+            if P::ACTIVE {
+                probe.clusters_inspected(graph.neighbors(id).len() as u64);
+            }
+            let nbrs = &nbr_masks[id];
+            for k in 0..INLINE_WORDS {
+                reached[k] |= nbrs[k];
+            }
+        }
+    }
+    for k in 0..INLINE_WORDS {
+        flooded[k] |= absorbed[k];
+        frontier[k] = (frontier[k] | reached[k]) & !flooded[k];
+    }
+    gain
+}
+
+/// Absorbs the frontier clusters in `mask`, for graphs of any size: the
+/// absorbed clusters' neighbors are marked from their lists, then the blank
+/// ones leave the frontier in one pass.
+fn absorb_any<P: Probe>(
+    graph: &ClusterGraph,
+    mask: &[u64],
+    flooded: &mut [u64],
+    frontier: &mut [u64],
+    probe: &mut P,
+) -> Gain {
+    let mut gain = Gain::default();
+    for w in 0..mask.len() {
+        let mut bits = frontier[w] & mask[w];
+        if bits == 0 {
+            continue;
+        }
+        flooded[w] |= bits;
+        while bits != 0 {
+            let id = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            gain.clusters += 1;
+            gain.blocks += graph.size(id);
+            let nbrs = graph.neighbors(id);
+            probe.clusters_inspected(nbrs.len() as u64);
+            for &n in nbrs {
+                frontier[n as usize / 64] |= 1 << (n % 64);
+            }
+        }
+    }
+    if gain.clusters > 0 {
+        for (f, b) in frontier.iter_mut().zip(flooded.iter()) {
+            *f &= !b;
+        }
+    }
+    gain
 }
 
 /// A game with its history, for people: play, undo, the move list.

@@ -1,5 +1,6 @@
 //! `ClusterGraph`: a board analysed once into clusters and their contacts.
 
+use crate::bits::INLINE_WORDS;
 use crate::{Board, ClusterSet, Color, Game};
 
 /// Index of a cluster in its [`ClusterGraph`]; cluster 0 is the blank block.
@@ -17,11 +18,14 @@ pub struct ClusterGraph {
     cell_cluster: Box<[u32]>,
     colors: Box<[Option<Color>]>,
     cell_start: Box<[u32]>,
+    sizes: Box<[u32]>,
     cluster_cells: Box<[u32]>,
     nbr_start: Box<[u32]>,
     nbrs: Box<[u32]>,
     nbr_edges: Box<[u32]>,
     color_masks: Box<[ClusterSet]>,
+    /// Each cluster's neighbors as a bitset, for graphs whose sets are inline.
+    nbr_masks: Option<Box<[[u64; INLINE_WORDS]]>>,
 }
 
 impl ClusterGraph {
@@ -93,7 +97,21 @@ impl ClusterGraph {
                 color_masks[c.index()].insert(id);
             }
         }
+        let nbr_masks = (n_clusters.div_ceil(64) <= INLINE_WORDS).then(|| {
+            (0..n_clusters)
+                .map(|a| {
+                    let mut words = [0u64; INLINE_WORDS];
+                    for &b in &nbrs[nbr_start[a] as usize..nbr_start[a + 1] as usize] {
+                        words[b as usize / 64] |= 1 << (b % 64);
+                    }
+                    words
+                })
+                .collect()
+        });
+        let sizes = cell_start.windows(2).map(|w| w[1] - w[0]).collect();
         ClusterGraph {
+            sizes,
+            nbr_masks,
             board: board.clone(),
             cell_cluster: cell_cluster.into_boxed_slice(),
             colors: colors.into_boxed_slice(),
@@ -146,7 +164,7 @@ impl ClusterGraph {
     /// The number of blocks in a cluster.
     #[inline]
     pub fn size(&self, cluster: ClusterId) -> u32 {
-        self.cell_start[cluster + 1] - self.cell_start[cluster]
+        self.sizes[cluster]
     }
 
     /// The clusters touching `cluster`, in increasing order.
@@ -159,6 +177,13 @@ impl ClusterGraph {
     #[inline]
     pub fn neighbor_edges(&self, cluster: ClusterId) -> &[u32] {
         &self.nbr_edges[self.nbr_start[cluster] as usize..self.nbr_start[cluster + 1] as usize]
+    }
+
+    /// Every cluster's neighbors as words of a bitset, when this graph's sets
+    /// are small enough to live inline (up to 512 clusters).
+    #[inline]
+    pub(crate) fn neighbor_masks(&self) -> Option<&[[u64; INLINE_WORDS]]> {
+        self.nbr_masks.as_deref()
     }
 
     /// The clusters of color `c`.

@@ -1,0 +1,89 @@
+//! Turning a command-line board argument (ID, file or `-`) into boards.
+
+use anyhow::{Context, Result, bail};
+use cw_core::BoardId;
+use cw_core::format::{self, BoardEntry, Format};
+use std::io::Read;
+use std::path::Path;
+
+/// Reads every board named by `source`: `-` is standard input, an existing
+/// path is a file, anything else must be a board ID.
+pub fn load_all(source: &str, from: Option<Format>) -> Result<Vec<BoardEntry>> {
+    let (text, origin) = if source == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("reading the board from standard input")?;
+        (text, "standard input".to_string())
+    } else if Path::new(source).is_file() {
+        let text = std::fs::read_to_string(source)
+            .with_context(|| format!("reading the board file {source}"))?;
+        (text, source.to_string())
+    } else {
+        return match source.parse::<BoardId>() {
+            Ok(id) => Ok(vec![BoardEntry::new(id.board()?)]),
+            Err(e) if looks_like_path(source) => {
+                bail!("no such file '{source}' (and it is not a board ID: {e})")
+            }
+            Err(e) => bail!("'{source}' is neither a board ID nor a file: {e}"),
+        };
+    };
+    let format = from.unwrap_or_else(|| format::detect(&text));
+    format::parse(&text, format).with_context(|| format!("reading {origin} as the {format} format"))
+}
+
+fn looks_like_path(s: &str) -> bool {
+    s.contains(['/', '\\']) || Path::new(s).extension().is_some()
+}
+
+/// Reads the one board named by `source`, or the one `pick` chooses (a
+/// number from 1 or a name) from a file with several.
+pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Result<BoardEntry> {
+    let mut boards = load_all(source, from)?;
+    let Some(pick) = pick else {
+        if boards.len() > 1 {
+            bail!(
+                "{source} holds {} boards: choose one with --pick NUMBER or --pick NAME",
+                boards.len()
+            );
+        }
+        return Ok(boards.remove(0));
+    };
+    if let Ok(n) = pick.parse::<usize>() {
+        if n == 0 || n > boards.len() {
+            bail!(
+                "--pick {n} is out of range: {source} holds boards 1 to {}",
+                boards.len()
+            );
+        }
+        return Ok(boards.swap_remove(n - 1));
+    }
+    let names: Vec<String> = boards.iter().filter_map(|b| b.name.clone()).collect();
+    match boards.into_iter().find(|b| b.name.as_deref() == Some(pick)) {
+        Some(b) => Ok(b),
+        None => {
+            let hint = names
+                .iter()
+                .min_by_key(|n| strsim_distance(n, pick))
+                .map(|n| format!("; did you mean '{n}'?"))
+                .unwrap_or_default();
+            bail!("no board named '{pick}' in {source}{hint}")
+        }
+    }
+}
+
+/// Levenshtein distance, for "did you mean" hints.
+pub fn strsim_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,177 @@
+//! The command-line grammar (clap derive). Parsing only validates; the
+//! commands in `cmd` turn these values into boards and games.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use cw_core::format::Format;
+
+/// Color Walk solver lab: make, show, play, verify and convert boards.
+#[derive(Debug, Parser)]
+#[command(name = "colorwalk", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print one or many boards from a generator, a seed or IDs.
+    New(NewArgs),
+    /// Draw a board in the terminal with its real colors.
+    Show(ShowArgs),
+    /// Play a board in line mode: type a color number, `u` to undo, `q` to quit.
+    Play(PlayArgs),
+    /// Replay a move list on a board and report whether it clears it.
+    Verify(VerifyArgs),
+    /// Convert boards between formats.
+    Convert(ConvertArgs),
+}
+
+/// Board file formats on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// One row per line, `.` blank, `0`-`9` `a`-`f` colors, `#` comments.
+    Text,
+    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format).
+    Line,
+    /// "99problems": `rows cols colors` / cells as 1..k / optimum.
+    #[value(name = "99")]
+    NinetyNine,
+    /// Puchert: `rows cols` / `origin_row origin_col` / color tokens.
+    Puchert,
+    /// Board IDs, one per line.
+    Id,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Text => Format::Text,
+            FormatArg::Line => Format::Line,
+            FormatArg::NinetyNine => Format::NinetyNine,
+            FormatArg::Puchert => Format::Puchert,
+            FormatArg::Id => Format::Id,
+        }
+    }
+}
+
+/// Where a board comes from, shared by the commands that take one.
+#[derive(Debug, Args)]
+pub struct BoardArgs {
+    /// A board ID (`30x20c5-k1`, `30x20c5-s42`, `k7`, `WxHcK:CELLS`), a file, or `-` for standard input.
+    pub board: String,
+    /// The file's format (default: detected).
+    #[arg(long, value_enum)]
+    pub from: Option<FormatArg>,
+    /// Which board of a file with several: its number (from 1) or its name.
+    #[arg(long)]
+    pub pick: Option<String>,
+}
+
+/// `colorwalk new`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Board IDs to print (instead of a generator).
+    pub ids: Vec<String>,
+    /// The seeded generator, from this seed (then seed+1, ...).
+    #[arg(long, conflicts_with_all = ["ids", "koblenski"])]
+    pub seed: Option<u64>,
+    /// The series' generator, from this board number (1 = the run's first board).
+    #[arg(long, conflicts_with = "ids", value_parser = clap::value_parser!(u64).range(1..))]
+    pub koblenski: Option<u64>,
+    /// How many boards.
+    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub count: u64,
+    /// Board size, WIDTHxHEIGHT (each 2 to 100).
+    #[arg(long, default_value = "30x20", value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Number of colors (2 to 16).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=16))]
+    pub colors: u8,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub to: FormatArg,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk show`.
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The board.
+    #[command(flatten)]
+    pub input: BoardArgs,
+    /// Show the position after these moves (e.g. `3,1,4` or `314`).
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Plain text (no colors), as when the output is not a terminal.
+    #[arg(long)]
+    pub plain: bool,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// A board ID, file or `-` (default: a new random 30x20 board with 5 colors).
+    pub board: Option<String>,
+    /// The file's format (default: detected).
+    #[arg(long, value_enum)]
+    pub from: Option<FormatArg>,
+    /// Which board of a file with several: its number (from 1) or its name.
+    #[arg(long)]
+    pub pick: Option<String>,
+    /// Plain text (no colors).
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// `colorwalk verify`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The board.
+    #[command(flatten)]
+    pub input: BoardArgs,
+    /// The moves, as color numbers: `3,1,4,1` or `3141`.
+    pub moves: String,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The input: a file, `-` for standard input, or a board ID.
+    pub input: String,
+    /// The input format (default: detected).
+    #[arg(long, value_enum)]
+    pub from: Option<FormatArg>,
+    /// The output format.
+    #[arg(long, value_enum)]
+    pub to: FormatArg,
+    /// Write to this file instead of standard output.
+    #[arg(long, short = 'o')]
+    pub output: Option<std::path::PathBuf>,
+    /// Print JSON instead of a board format.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses `WIDTHxHEIGHT`.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a size: expected WIDTHxHEIGHT, each 2 to 100, e.g. 30x20");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: usize = w.trim().parse().map_err(|_| bad())?;
+    let h: usize = h.trim().parse().map_err(|_| bad())?;
+    if !(cw_core::MIN_SIDE..=cw_core::MAX_SIDE).contains(&w)
+        || !(cw_core::MIN_SIDE..=cw_core::MAX_SIDE).contains(&h)
+    {
+        return Err(bad());
+    }
+    Ok((w, h))
+}

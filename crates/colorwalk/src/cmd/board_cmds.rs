@@ -1,0 +1,178 @@
+//! `new`, `show` and `convert`: boards in, boards out.
+
+use crate::board_input::{load_all, load_one};
+use crate::cli::{ConvertArgs, NewArgs, ShowArgs};
+use crate::json::{self, BoardJson};
+use crate::render::{self, Style};
+use anyhow::{Context, Result, bail};
+use cw_core::format::{self, BoardEntry, Format};
+use cw_core::{Board, BoardId, ClusterGraph, Moves};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+/// `colorwalk new`.
+pub fn new(args: &NewArgs) -> Result<ExitCode> {
+    let (w, h) = args.size;
+    let k = usize::from(args.colors);
+    let boards: Vec<Board> = if !args.ids.is_empty() {
+        args.ids
+            .iter()
+            .map(|id| {
+                let id: BoardId = id.parse().with_context(|| format!("'{id}'"))?;
+                Ok(id.board()?)
+            })
+            .collect::<Result<_>>()?
+    } else if let Some(first) = args.koblenski {
+        (first..first.saturating_add(args.count))
+            .map(|n| Board::koblenski(w, h, k, n))
+            .collect::<Result<_, _>>()?
+    } else {
+        let first = args.seed.unwrap_or_else(random_seed);
+        (0..args.count)
+            .map(|i| Board::seeded(w, h, k, first.wrapping_add(i)))
+            .collect::<Result<_, _>>()?
+    };
+    let entries: Vec<BoardEntry> = boards.into_iter().map(BoardEntry::new).collect();
+    print_entries(
+        &entries,
+        args.to.into(),
+        args.json,
+        &mut std::io::stdout().lock(),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A seed from the clock, for boards nobody asked for by number. The seed is
+/// printed with the board (its ID), so the board can still be rebuilt.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    cw_core::SplitMix64::new(nanos ^ u64::from(std::process::id())).next_u64() % 1_000_000_000
+}
+
+fn print_entries(
+    entries: &[BoardEntry],
+    format: Format,
+    as_json: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    if as_json {
+        let all: Vec<BoardJson> = entries.iter().map(BoardJson::new).collect();
+        serde_json::to_writer(&mut *out, &all)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    if entries.len() > 1 && !format.is_multi_board() {
+        bail!(
+            "the {format} format holds one board per file; use text, line or id for {} boards",
+            entries.len()
+        );
+    }
+    for (i, entry) in entries.iter().enumerate() {
+        if i > 0 && format == Format::Text {
+            writeln!(out)?;
+        }
+        out.write_all(format::write(entry, format).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `colorwalk show`.
+pub fn show(args: &ShowArgs) -> Result<ExitCode> {
+    let from = args.input.from.map(Format::from);
+    let entries = match &args.input.pick {
+        Some(pick) => vec![load_one(&args.input.board, from, Some(pick))?],
+        None => load_all(&args.input.board, from)?,
+    };
+    let style = if args.plain || !std::io::stdout().is_terminal() {
+        Style::Plain
+    } else {
+        Style::Color
+    };
+    let mut out = std::io::stdout().lock();
+    let mut reports = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let board = &entry.board;
+        let graph = ClusterGraph::new(board);
+        let mut game = graph.start();
+        if let Some(moves) = &args.moves {
+            let moves: Moves = moves.parse()?;
+            for (n, &c) in moves.0.iter().enumerate() {
+                if game.is_solved() {
+                    break;
+                }
+                game.try_play(c)
+                    .with_context(|| format!("move {}", n + 1))?;
+            }
+        }
+        if args.json {
+            reports.push(serde_json::json!({
+                "board": BoardJson::new(entry),
+                "clusters": graph.n_clusters(),
+                "moves": game.n_moves(),
+                "blocks_left": game.blocks_left(),
+                "position": render::board(board, |c| game.is_blank(c), Style::Plain)
+                    .lines().collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let name = entry
+            .name
+            .as_deref()
+            .map(|n| format!("{n}  "))
+            .unwrap_or_default();
+        let id = board.id().to_string();
+        let id = if id.len() > 40 {
+            format!("{}…", &id[..40])
+        } else {
+            id
+        };
+        writeln!(
+            out,
+            "# {name}{id}  {}x{}, {} colors, {} clusters{}",
+            board.width(),
+            board.height(),
+            board.n_colors(),
+            graph.n_clusters(),
+            entry
+                .optimum
+                .map(|o| format!(", optimum {o}"))
+                .unwrap_or_default()
+        )?;
+        if args.moves.is_some() {
+            writeln!(
+                out,
+                "# after {} moves: {} blocks left{}",
+                game.n_moves(),
+                game.blocks_left(),
+                if game.is_solved() { " (cleared)" } else { "" }
+            )?;
+        }
+        out.write_all(render::board(board, |c| game.is_blank(c), style).as_bytes())?;
+        if style == Style::Color {
+            writeln!(out, "{}", render::legend(board.n_colors(), style))?;
+        }
+    }
+    if args.json {
+        json::print(&reports)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `colorwalk convert`.
+pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+    let entries = load_all(&args.input, args.from.map(Format::from))?;
+    let mut buffer = Vec::new();
+    print_entries(&entries, args.to.into(), args.json, &mut buffer)?;
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, buffer).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout().lock().write_all(&buffer)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,186 @@
+//! `colorwalk play`: line-mode play for terminals, pipes and scripts.
+//!
+//! Each line is a command: a color (its number `0`-`9`/`a`-`f`, or its name),
+//! `u` undo, `r` restart, `?` help, `q` quit. End of input ends the game
+//! cleanly, like `q`.
+
+use crate::board_input::load_one;
+use crate::cli::PlayArgs;
+use crate::render::{self, Style};
+use anyhow::Result;
+use cw_core::format::Format;
+use cw_core::{Board, ClusterGraph, Color, Playthrough};
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+
+/// Plays on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<ExitCode> {
+    let board = match &args.board {
+        Some(source) => load_one(source, args.from.map(Format::from), args.pick.as_deref())?.board,
+        None => Board::seeded(30, 20, 5, super::board_cmds::random_seed())?,
+    };
+    let tty = std::io::stdout().is_terminal();
+    let style = if args.plain || !tty {
+        Style::Plain
+    } else {
+        Style::Color
+    };
+    let stdin = std::io::stdin();
+    play_lines(
+        &board,
+        stdin.lock(),
+        &mut std::io::stdout().lock(),
+        style,
+        tty,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How a line-mode game ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The board was cleared in this many moves.
+    Cleared(u32),
+    /// The player quit (or input ended) after this many moves.
+    Quit(u32),
+}
+
+/// Runs a game: reads commands from `input`, writes to `output`. The board is
+/// drawn at the start and, when `redraw` is set, after every move.
+pub fn play_lines(
+    board: &Board,
+    input: impl BufRead,
+    output: &mut impl Write,
+    style: Style,
+    redraw: bool,
+) -> Result<Ending> {
+    let graph = ClusterGraph::new(board);
+    let mut game = Playthrough::new(&graph);
+    let n_colors = board.n_colors();
+    writeln!(output, "Color Walk {}  ({} colors)", board.id(), n_colors)?;
+    writeln!(output, "{}", render::legend(n_colors, style))?;
+    writeln!(
+        output,
+        "type a color number, u to undo, r to restart, q to quit"
+    )?;
+    let draw = |g: &Playthrough<'_>, out: &mut dyn Write| -> std::io::Result<()> {
+        out.write_all(render::board(board, |c| g.current().is_blank(c), style).as_bytes())?;
+        writeln!(
+            out,
+            "moves: {}  blocks left: {}",
+            g.current().n_moves(),
+            g.current().blocks_left()
+        )
+    };
+    draw(&game, output)?;
+    for line in input.lines() {
+        let line = line?;
+        let cmd = line.trim();
+        match cmd {
+            "" => continue,
+            "q" | "quit" | "exit" => break,
+            "?" | "h" | "help" => {
+                writeln!(output, "colors: {}", render::legend(n_colors, Style::Plain))?;
+                writeln!(output, "u undo, r restart, q quit")?;
+                continue;
+            }
+            "u" | "undo" => match game.undo() {
+                Some(c) => writeln!(output, "undid {} ({})", c, c.name())?,
+                None => writeln!(output, "nothing to undo")?,
+            },
+            "r" | "restart" => {
+                game.restart();
+                writeln!(output, "restarted")?;
+            }
+            _ => {
+                let Some(c) = parse_color(cmd, n_colors) else {
+                    writeln!(
+                        output,
+                        "'{cmd}' is not a command: type a color 0 to {} (or its name), u, r, q or ?",
+                        Color((n_colors - 1) as u8).to_char()
+                    )?;
+                    continue;
+                };
+                let gain = game.play(c)?;
+                writeln!(
+                    output,
+                    "{} ({}): removed {} blocks",
+                    c,
+                    c.name(),
+                    gain.blocks
+                )?;
+                if game.current().is_solved() {
+                    draw(&game, output)?;
+                    let n = game.current().n_moves();
+                    let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+                    writeln!(output, "cleared in {n} moves: {}", moves.join(","))?;
+                    return Ok(Ending::Cleared(n));
+                }
+            }
+        }
+        if redraw {
+            draw(&game, output)?;
+        } else {
+            writeln!(
+                output,
+                "moves: {}  blocks left: {}",
+                game.current().n_moves(),
+                game.current().blocks_left()
+            )?;
+        }
+    }
+    let n = game.current().n_moves();
+    writeln!(
+        output,
+        "stopped after {n} moves, {} blocks left",
+        game.current().blocks_left()
+    )?;
+    Ok(Ending::Quit(n))
+}
+
+/// A color from its character or its name, if the board has it.
+fn parse_color(text: &str, n_colors: usize) -> Option<Color> {
+    let mut chars = text.chars();
+    let by_char = match (chars.next(), chars.next()) {
+        (Some(ch), None) => Color::from_char(ch),
+        _ => None,
+    };
+    let c = by_char.or_else(|| {
+        (0..n_colors as u8)
+            .map(Color)
+            .find(|c| c.name().eq_ignore_ascii_case(text))
+    })?;
+    (c.index() < n_colors).then_some(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_script(board: &Board, script: &str) -> (Ending, String) {
+        let mut out = Vec::new();
+        let ending = play_lines(board, script.as_bytes(), &mut out, Style::Plain, false).unwrap();
+        (ending, String::from_utf8(out).unwrap())
+    }
+
+    #[test]
+    fn a_scripted_game_clears_with_undo_and_bad_input() {
+        let cells = ".01101".chars().map(Color::from_char).collect();
+        let board = Board::new(3, 2, 2, cells).unwrap();
+        let (ending, out) = run_script(&board, "1\nx\n9\nu\nu\n0\ncoral\nnavy\n1\n0\n");
+        // 0 removes block 1 and 4; then 1 removes the rest.
+        assert_eq!(ending, Ending::Cleared(2), "{out}");
+        assert!(out.contains("'x' is not a command"));
+        assert!(out.contains("'9' is not a command"));
+        assert!(out.contains("nothing to undo"));
+        assert!(out.contains("cleared in 2 moves: 0,1"));
+    }
+
+    #[test]
+    fn end_of_input_stops_cleanly() {
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let (ending, out) = run_script(&board, "3\n4\n");
+        assert_eq!(ending, Ending::Quit(2));
+        assert!(out.contains("stopped after 2 moves"));
+    }
+}

@@ -1,0 +1,75 @@
+//! `colorwalk verify BOARD MOVES`: replay and report.
+
+use crate::board_input::load_one;
+use crate::cli::VerifyArgs;
+use anyhow::{Result, anyhow};
+use cw_core::format::Format;
+use cw_core::{ClusterGraph, Moves, replay};
+use serde::Serialize;
+use std::process::ExitCode;
+
+#[derive(Serialize)]
+struct Report {
+    board: String,
+    cleared: bool,
+    moves_played: usize,
+    useless_moves: Vec<usize>,
+    surplus_moves: usize,
+    blocks_left: u32,
+    removed_per_move: Vec<u32>,
+}
+
+/// Replays the moves; exit code 0 if they clear the board, 1 if not.
+pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
+    let entry = load_one(
+        &args.input.board,
+        args.input.from.map(Format::from),
+        args.input.pick.as_deref(),
+    )?;
+    let moves: Moves = args.moves.parse()?;
+    let graph = ClusterGraph::new(&entry.board);
+    let r = replay(&graph, &moves.0).map_err(|(n, e)| anyhow!("move {n}: {e}"))?;
+    let report = Report {
+        board: entry.board.id().to_string(),
+        cleared: r.cleared,
+        moves_played: r.moves_played,
+        useless_moves: r.useless.clone(),
+        surplus_moves: r.surplus,
+        blocks_left: r.blocks_left,
+        removed_per_move: r.removed.clone(),
+    };
+    if args.json {
+        crate::json::print(&report)?;
+    } else {
+        let name = entry.name.as_deref().unwrap_or("board");
+        if r.cleared {
+            println!("{name}: cleared in {} moves", r.moves_played);
+        } else {
+            println!(
+                "{name}: not cleared: {} blocks left after {} moves",
+                r.blocks_left, r.moves_played
+            );
+        }
+        if !r.useless.is_empty() {
+            let list: Vec<String> = r.useless.iter().map(ToString::to_string).collect();
+            println!("moves that removed nothing: {}", list.join(", "));
+        }
+        if r.surplus > 0 {
+            println!(
+                "{} moves after the board was clear were not played",
+                r.surplus
+            );
+        }
+        if let (Some(opt), true) = (entry.optimum, r.cleared) {
+            println!(
+                "known optimum: {opt} ({} over)",
+                r.moves_played as i64 - i64::from(opt)
+            );
+        }
+    }
+    Ok(if r.cleared {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
