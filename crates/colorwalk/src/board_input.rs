@@ -87,3 +87,16 @@ pub fn strsim_distance(a: &str, b: &str) -> usize {
     }
     prev[b.len()]
 }
+
+/// How results name a board: its file name if it has one, else its ID
+/// (literal IDs, which spell out every block, shortened to 40 characters).
+pub fn label(entry: &BoardEntry) -> String {
+    if let Some(name) = &entry.name {
+        return name.clone();
+    }
+    let id = entry.board.id().to_string();
+    match id.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &id[..cut]),
+        None => id,
+    }
+}

@@ -107,7 +107,7 @@ impl fmt::Display for BoardId {
                 first_draw,
             } => {
                 let per_board = (width * height) as u64;
-                if (first_draw - 1) % per_board == 0 {
+                if *first_draw > 0 && (first_draw - 1) % per_board == 0 {
                     let index = (first_draw - 1) / per_board + 1;
                     write!(f, "{width}x{height}c{n_colors}-k{index}")
                 } else {
@@ -136,8 +136,12 @@ struct Cursor<'a> {
 
 impl Cursor<'_> {
     fn err(&self, message: impl Into<String>) -> ParseIdError {
+        self.err_at(self.pos, message)
+    }
+
+    fn err_at(&self, pos: usize, message: impl Into<String>) -> ParseIdError {
         ParseIdError {
-            col: self.text[..self.pos].chars().count() + 1,
+            col: self.text[..pos].chars().count() + 1,
             message: message.into(),
         }
     }
@@ -206,20 +210,17 @@ impl FromStr for BoardId {
         let id = if cur.eat('k') {
             let per_board = (width * height) as u64;
             let first_draw = if cur.eat('@') {
-                let seed = cur.number("the first draw")?;
-                if seed == 0 {
-                    return Err(cur.err("draws start at 1"));
-                }
-                seed
+                cur.number("the first draw")?
             } else {
+                let start = cur.pos;
                 let index = cur.number("the board number")?;
                 if index == 0 {
-                    return Err(cur.err("board numbers start at 1"));
+                    return Err(cur.err_at(start, "board numbers start at 1"));
                 }
                 (index - 1)
                     .checked_mul(per_board)
                     .and_then(|s| s.checked_add(1))
-                    .ok_or_else(|| cur.err("board number is too large"))?
+                    .ok_or_else(|| cur.err_at(start, "board number is too large"))?
             };
             BoardId::Koblenski {
                 width,
@@ -254,7 +255,10 @@ fn parse_cells(cur: &mut Cursor<'_>, w: usize, h: usize, k: usize) -> Result<Boa
     let mut cells = Vec::with_capacity(w * h);
     for ch in cur.text[start..].chars() {
         let cell = match ch {
-            '.' => None,
+            '.' if cur.pos == start => None,
+            '.' => {
+                return Err(cur.err("blank block '.' here: only the top-left block may be blank"));
+            }
             _ => match Color::from_char(ch) {
                 Some(c) if c.index() < k => Some(c),
                 Some(_) => return Err(cur.err(format!("color '{ch}' is not below {k}"))),

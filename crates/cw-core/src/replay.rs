@@ -29,7 +29,7 @@ impl FromStr for Moves {
             let mut col = 1;
             for part in text.split(',') {
                 let token = part.trim();
-                let offset = part.len() - part.trim_start().len();
+                let offset = part.chars().count() - part.trim_start().chars().count();
                 let value: u8 = token.parse().map_err(|_| ParseMovesError {
                     col: col + offset,
                     message: format!("expected a color number, found '{token}'"),
@@ -55,6 +55,12 @@ impl FromStr for Moves {
 
 impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // One move from 10 up as a number would read back as two moves.
+        if let [c] = self.0[..]
+            && (10..16).contains(&c.0)
+        {
+            return write!(f, "{}", c.to_char());
+        }
         for (i, c) in self.0.iter().enumerate() {
             if i > 0 {
                 f.write_str(",")?;

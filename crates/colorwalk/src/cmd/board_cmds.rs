@@ -120,20 +120,10 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
         if i > 0 {
             writeln!(out)?;
         }
-        let name = entry
-            .name
-            .as_deref()
-            .map(|n| format!("{n}  "))
-            .unwrap_or_default();
-        let id = board.id().to_string();
-        let id = if id.len() > 40 {
-            format!("{}…", &id[..40])
-        } else {
-            id
-        };
         writeln!(
             out,
-            "# {name}{id}  {}x{}, {} colors, {} clusters{}",
+            "# {}  {}x{}, {} colors, {} clusters{}",
+            crate::board_input::label(entry),
             board.width(),
             board.height(),
             board.n_colors(),

@@ -41,7 +41,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     if args.json {
         crate::json::print(&report)?;
     } else {
-        let name = entry.name.as_deref().unwrap_or("board");
+        let name = crate::board_input::label(&entry);
         if r.cleared {
             println!("{name}: cleared in {} moves", r.moves_played);
         } else {

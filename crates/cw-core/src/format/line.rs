@@ -112,9 +112,14 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             .unwrap_or(0);
         let board = Board::new(w, h, (highest + 1).max(MIN_COLORS), parsed)
             .map_err(|e| ParseError::board(line_no, cells.col, &e))?;
+        // A name that is the board's own ID gives the board back its short ID.
+        let (board, name) = match super::board_named_by(&board, name.text) {
+            Some(generated) => (generated, None),
+            None => (board, Some(name.text.to_string())),
+        };
         out.push(BoardEntry {
             board,
-            name: Some(name.text.to_string()),
+            name,
             optimum: (optimum > 0).then_some(optimum),
         });
     }
@@ -123,11 +128,22 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
 
 pub(super) fn write(entry: &BoardEntry) -> String {
     let b = &entry.board;
-    let name = entry.name.clone().unwrap_or_else(|| match b.id() {
-        crate::BoardId::Literal(_) => "board".to_string(),
-        id => id.to_string(),
-    });
-    let name: String = name.split_whitespace().collect::<Vec<_>>().join("_");
+    let name = entry
+        .name
+        .as_deref()
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join("_"))
+        .filter(|n| !n.is_empty())
+        .map(|n| {
+            if n.starts_with('#') {
+                format!("_{n}")
+            } else {
+                n
+            }
+        })
+        .unwrap_or_else(|| match b.id() {
+            crate::BoardId::Literal(_) => "board".to_string(),
+            id => id.to_string(),
+        });
     let cells: String = cell_chars(b).collect();
     format!(
         "{name} {}x{} {} {cells}\n",

@@ -214,7 +214,7 @@ fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let indent = raw.len() - raw.trim_start().len();
+        let indent = raw.chars().count() - raw.trim_start().chars().count();
         let id: BoardId = line
             .parse()
             .map_err(|e: crate::ParseIdError| ParseError::new(n + 1, indent + e.col, e.message))?;
@@ -224,6 +224,13 @@ fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         out.push(BoardEntry::new(board));
     }
     Ok(out)
+}
+
+/// `board` as rebuilt from `id` (so it keeps its short ID) when `id` parses
+/// and names exactly this board; `None` otherwise.
+pub(crate) fn board_named_by(board: &Board, id: &str) -> Option<Board> {
+    let rebuilt = id.parse::<BoardId>().ok()?.board().ok()?;
+    (rebuilt == *board).then_some(rebuilt)
 }
 
 /// The characters of a board's cells, row-major (`.` for the blank block).

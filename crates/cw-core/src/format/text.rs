@@ -1,8 +1,9 @@
 //! Our text format: one row per line, `.` for the blank block, `0`-`9` and
-//! `a`-`f` for colors. Lines starting with `#` are comments; three of them
+//! `a`-`f` for colors. Lines starting with `#` are comments; four of them
 //! are directives: `# colors: K` (the color count; otherwise one more than the
-//! highest color used), `# name: NAME` and `# optimum: N`. Boards in one file
-//! are separated by blank lines.
+//! highest color used), `# id: ID` (the board's short ID, checked against the
+//! cells), `# name: NAME` and `# optimum: N`. Boards in one file are
+//! separated by blank lines.
 
 use super::{BoardEntry, ParseError, cell_chars};
 use crate::{Board, Color, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
@@ -14,6 +15,8 @@ struct Pending {
     n_colors: Option<(usize, usize)>,
     name: Option<String>,
     optimum: Option<u32>,
+    /// The `# id:` directive and its line and column.
+    id: Option<(String, usize, usize)>,
 }
 
 pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
@@ -22,7 +25,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     for (n, raw) in text.lines().enumerate() {
         let line_no = n + 1;
         let line = raw.trim_end();
-        let indent = line.len() - line.trim_start().len();
+        let indent = line.chars().count() - line.trim_start().chars().count();
         let trimmed = line.trim_start();
         if trimmed.is_empty() {
             if !pending.rows.is_empty() {
@@ -52,6 +55,15 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     )
                 })?),
             };
+            if let (Some(c), Some((k, _))) = (cell, pending.n_colors)
+                && c.index() >= k
+            {
+                return Err(ParseError::new(
+                    line_no,
+                    col,
+                    format!("color {} is not below the declared {k} colors", c.0),
+                ));
+            }
             if cell.is_none() && !(pending.rows.is_empty() && i == 0) {
                 return Err(ParseError::new(
                     line_no,
@@ -102,8 +114,9 @@ fn directive(
     let Some((key, value)) = comment.split_once(':') else {
         return Ok(());
     };
+    let value_start = comment.len() - value.trim_start().len();
     let value = value.trim();
-    let col = indent + 1 + comment.find(value).unwrap_or(0) + 1;
+    let col = indent + 1 + comment[..value_start].chars().count() + 1;
     match key.trim() {
         "colors" | "colours" => {
             let k: usize = value
@@ -120,6 +133,7 @@ fn directive(
             pending.n_colors = Some((k, line));
         }
         "name" => pending.name = Some(value.to_string()),
+        "id" => pending.id = Some((value.to_string(), line, col)),
         "optimum" => {
             let v = value.parse().map_err(|_| {
                 ParseError::new(
@@ -166,26 +180,24 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
         .map(|c| c.index())
         .max();
     let n_colors = match p.n_colors {
-        Some((k, _)) => {
-            for (line, row) in &p.rows {
-                if let Some(col) = row.iter().position(|c| c.is_some_and(|c| c.index() >= k)) {
-                    return Err(ParseError::new(
-                        *line,
-                        col + 1,
-                        format!(
-                            "color {} is not below the declared {k} colors",
-                            row[col].map_or(0, |c| c.0)
-                        ),
-                    ));
-                }
-            }
-            k
-        }
+        // Colors at or above a declared count are reported as rows are read.
+        Some((k, _)) => k,
         None => (highest.unwrap_or(0) + 1).max(MIN_COLORS),
     };
     let cells = p.rows.into_iter().flat_map(|(_, r)| r).collect();
     let board = Board::new(width, height, n_colors, cells)
         .map_err(|e| ParseError::board(first_line, 1, &e))?;
+    // `# id:` gives the board back its short ID, and must name this board.
+    let board = match &p.id {
+        None => board,
+        Some((id, line, col)) => super::board_named_by(&board, id).ok_or_else(|| {
+            ParseError::new(
+                *line,
+                *col,
+                format!("'{id}' is not the ID of the board below it (remove the line or fix it)"),
+            )
+        })?,
+    };
     Ok(BoardEntry {
         board,
         name: p.name,

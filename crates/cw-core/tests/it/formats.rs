@@ -1,1 +1,1147 @@
+//! Board formats, board IDs and move lists: round trips through every format,
+//! the reference optimum file, and every bad input reported at its line and
+//! column with a message that says what was expected.
 
+use cw_core::format::{self, BoardEntry, Format, ParseError};
+use cw_core::{Board, BoardId, Color, KoblenskiStream, Moves, ParseIdError};
+use proptest::prelude::*;
+use std::str::FromStr;
+
+// ---------------------------------------------------------------------------
+// Round trips
+// ---------------------------------------------------------------------------
+
+/// The color count the Line format infers: one more than the highest color
+/// used, at least 2. (Line cells carry no color count.)
+fn inferred_colors(board: &Board) -> usize {
+    let highest = board.cells().iter().flatten().map(|c| c.index()).max();
+    (highest.unwrap_or(0) + 1).max(2)
+}
+
+/// Writes `entry` in `fmt`, checks that `detect` recognizes the text, and
+/// parses it back.
+fn write_and_parse(entry: &BoardEntry, fmt: Format) -> (String, BoardEntry) {
+    let text = format::write(entry, fmt);
+    assert!(text.ends_with('\n'), "{fmt} output ends with a newline");
+    assert_eq!(
+        format::detect(&text),
+        fmt,
+        "detect of {fmt} output:\n{text}"
+    );
+    let back = format::parse_one(&text, fmt)
+        .unwrap_or_else(|e| panic!("{fmt} output does not parse back: {e}\n{text}"));
+    (text, back)
+}
+
+/// Every format writes `entry` and reads it back; names and optima survive
+/// where the format carries them.
+fn check_round_trips(entry: &BoardEntry) {
+    let b = &entry.board;
+    let positive_optimum = entry.optimum.filter(|&o| o > 0);
+    for fmt in Format::ALL {
+        let (text, back) = write_and_parse(entry, fmt);
+        let got = &back.board;
+        // The cells and the size survive in every format.
+        assert_eq!(got.cells(), b.cells(), "{fmt}:\n{text}");
+        assert_eq!(
+            (got.width(), got.height()),
+            (b.width(), b.height()),
+            "{fmt}"
+        );
+        match fmt {
+            Format::Text => {
+                assert_eq!(got, b, "{fmt}");
+                // The `# id:` line gives a generated board back its short ID.
+                assert_eq!(got.id().to_string(), b.id().to_string(), "{fmt} id");
+                assert_eq!(back.name, entry.name, "{fmt} name");
+                assert_eq!(back.optimum, entry.optimum, "{fmt} optimum");
+            }
+            Format::Line => {
+                // Line infers the color count from the highest color used, so
+                // the whole board is equal only if the board uses its top color.
+                assert_eq!(got.n_colors(), inferred_colors(b), "{fmt} colors");
+                if b.color_counts().last().is_some_and(|&n| n > 0) {
+                    assert_eq!(got, b, "{fmt}");
+                }
+                // Spaces in a name become underscores; a blank name is
+                // replaced by the board's ID (or "board" for literal boards).
+                let name = entry
+                    .name
+                    .as_deref()
+                    .map(|n| n.split_whitespace().collect::<Vec<_>>().join("_"))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| match b.id() {
+                        BoardId::Literal(_) => "board".to_string(),
+                        id => id.to_string(),
+                    });
+                // A name that is the board's own ID gives the board back its
+                // short ID and is not kept as a name.
+                if entry.name.as_deref().is_none_or(|n| n.trim().is_empty())
+                    && !matches!(b.id(), BoardId::Literal(_))
+                    && got == b
+                {
+                    assert_eq!(back.name, None, "{fmt} name");
+                    assert_eq!(got.id().to_string(), b.id().to_string(), "{fmt} id");
+                } else {
+                    assert_eq!(back.name, Some(name), "{fmt} name");
+                }
+                assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
+            }
+            Format::NinetyNine => {
+                assert_eq!(got, b, "{fmt}");
+                assert_eq!(back.name, None, "{fmt} name");
+                assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
+            }
+            Format::Puchert => {
+                // The blank is written as color `n_colors`, so the count survives.
+                assert_eq!(got, b, "{fmt}");
+                assert_eq!((back.name, back.optimum), (None, None), "{fmt}");
+            }
+            Format::Id => {
+                assert_eq!(got, b, "{fmt}");
+                assert_eq!(got.id(), b.id(), "{fmt} id");
+                assert_eq!(got.id().to_string(), b.id().to_string(), "{fmt} id text");
+                assert_eq!((back.name, back.optimum), (None, None), "{fmt}");
+            }
+        }
+    }
+}
+
+fn named(board: Board, name: Option<&str>, optimum: Option<u32>) -> BoardEntry {
+    BoardEntry {
+        board,
+        name: name.map(str::to_string),
+        optimum,
+    }
+}
+
+#[test]
+fn seeded_boards_round_trip_through_every_format() {
+    let sizes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (5, 4),
+        (8, 3),
+        (7, 11),
+        (10, 10),
+        (17, 13),
+        (20, 30),
+        (30, 20),
+    ];
+    let mut checked = 0;
+    for (w, h) in sizes {
+        for k in [2, 3, 4, 5, 6, 8, 10, 12, 15, 16] {
+            for seed in [0, 1, 42, u64::MAX] {
+                let board = Board::seeded(w, h, k, seed).unwrap();
+                let entry = match seed % 3 {
+                    0 => BoardEntry::new(board),
+                    1 => named(board, Some(&format!("b{w}x{h}c{k}")), Some(17)),
+                    _ => named(board, None, Some(0)),
+                };
+                check_round_trips(&entry);
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 400);
+}
+
+#[test]
+fn series_and_literal_boards_round_trip_through_every_format() {
+    let k1 = Board::koblenski(30, 20, 5, 1).unwrap();
+    assert_eq!(k1.id().to_string(), "30x20c5-k1");
+    check_round_trips(&BoardEntry::new(k1.clone()));
+    check_round_trips(&named(k1, Some("ref_1001"), Some(29)));
+    let shifted = KoblenskiStream::at(608).next_board(12, 7, 4).unwrap();
+    check_round_trips(&named(shifted, Some("shifted"), None));
+    // The largest boards, with 16 colors.
+    check_round_trips(&BoardEntry::new(Board::seeded(100, 100, 16, 7).unwrap()));
+    // Literal boards (their ID writes the cells out), including one that does
+    // not use its top color and one with hex colors.
+    check_round_trips(&BoardEntry::new(crate::board(2, 2, ".010")));
+    check_round_trips(&BoardEntry::new(crate::board(3, 3, ".01012")));
+    check_round_trips(&named(crate::board(3, 3, ".01001"), Some("x"), Some(3)));
+    check_round_trips(&BoardEntry::new(crate::board(4, 16, ".abc9def")));
+    // Names with spaces, and blank names.
+    let seeded = Board::seeded(6, 5, 4, 9).unwrap();
+    check_round_trips(&named(seeded.clone(), Some("two words"), Some(8)));
+    check_round_trips(&named(seeded, Some(""), None));
+    check_round_trips(&named(crate::board(2, 2, ".010"), Some(""), Some(2)));
+}
+
+#[test]
+fn line_format_infers_colors_from_the_top_color_used() {
+    // A 5-color board that only uses 0..=2: Line reads it back with 3 colors,
+    // the formats that carry the count keep 5.
+    let b = crate::board(3, 3, ".01201");
+    let b5 = Board::new(3, 2, 5, b.cells().to_vec()).unwrap();
+    let entry = BoardEntry::new(b5.clone());
+    let line = format::parse_one(&format::write(&entry, Format::Line), Format::Line).unwrap();
+    assert_eq!(line.board.n_colors(), 3);
+    assert_eq!(line.board, b);
+    for fmt in [
+        Format::Text,
+        Format::NinetyNine,
+        Format::Puchert,
+        Format::Id,
+    ] {
+        let back = format::parse_one(&format::write(&entry, fmt), fmt).unwrap();
+        assert_eq!(back.board, b5, "{fmt}");
+        assert_eq!(back.board.n_colors(), 5, "{fmt}");
+    }
+}
+
+#[test]
+fn exact_texts_of_each_format() {
+    let entry = named(crate::board(3, 3, ".01120"), Some("tiny"), Some(3));
+    assert_eq!(
+        format::write(&entry, Format::Text),
+        "# name: tiny\n# colors: 3\n# optimum: 3\n.01\n120\n"
+    );
+    assert_eq!(format::write(&entry, Format::Line), "tiny 3x2 3 .01120\n");
+    assert_eq!(
+        format::write(&entry, Format::NinetyNine),
+        "2 3 4\n4 1 2 2 3 1\n3\n"
+    );
+    assert_eq!(
+        format::write(&entry, Format::Puchert),
+        "2 3\n0 0\n3 0 1\n1 2 0\n"
+    );
+    assert_eq!(format::write(&entry, Format::Id), "3x2c3:.01120\n");
+    // A seeded board's text carries its ID as a comment; a Line name with
+    // spaces is joined with underscores.
+    let seeded = named(Board::seeded(5, 4, 3, 42).unwrap(), Some("my board"), None);
+    assert!(format::write(&seeded, Format::Text).contains("# id: 5x4c3-s42\n"));
+    assert!(format::write(&seeded, Format::Line).starts_with("my_board 5x4 0 .2001"));
+    let unnamed = BoardEntry::new(Board::seeded(5, 4, 3, 42).unwrap());
+    assert!(format::write(&unnamed, Format::Line).starts_with("5x4c3-s42 5x4 0 "));
+}
+
+#[test]
+fn multi_board_files_round_trip() {
+    let entries: Vec<BoardEntry> = (0..6)
+        .map(|i| {
+            let board = Board::seeded(3 + i, 2 + i % 3, 2 + i, i as u64).unwrap();
+            named(board, Some(&format!("n{i}")), Some(10 + i as u32))
+        })
+        .collect();
+    for fmt in Format::ALL.into_iter().filter(|f| f.is_multi_board()) {
+        let text: String = entries.iter().map(|e| format::write(e, fmt)).collect();
+        assert_eq!(format::detect(&text), fmt);
+        let back = format::parse(&text, fmt).unwrap();
+        assert_eq!(back.len(), entries.len(), "{fmt}");
+        for (got, want) in back.iter().zip(&entries) {
+            assert_eq!(got.board.cells(), want.board.cells(), "{fmt}");
+        }
+        assert!(
+            format::parse_one(&text, fmt).is_err(),
+            "{fmt}: parse_one of 6 boards"
+        );
+    }
+    // Text boards may also be separated by blank lines.
+    let text = "# colors: 2\n.0\n10\n\n\n.1\n01\n\n";
+    let back = format::parse(text, Format::Text).unwrap();
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[1].board, crate::board(2, 2, ".101"));
+    assert_eq!(back[1].board.n_colors(), 2);
+}
+
+#[test]
+fn format_names_parse_back() {
+    for fmt in Format::ALL {
+        assert_eq!(fmt.to_string().parse::<Format>(), Ok(fmt));
+    }
+    assert!(
+        "yaml"
+            .parse::<Format>()
+            .unwrap_err()
+            .contains("expected one of")
+    );
+}
+
+#[test]
+fn board_ids_round_trip() {
+    let cases: Vec<(Board, &str)> = vec![
+        (Board::koblenski(30, 20, 5, 1).unwrap(), "30x20c5-k1"),
+        (Board::koblenski(30, 20, 5, 100).unwrap(), "30x20c5-k100"),
+        (Board::koblenski(7, 3, 9, 4).unwrap(), "7x3c9-k4"),
+        (
+            KoblenskiStream::at(608).next_board(30, 20, 5).unwrap(),
+            "30x20c5-k@608",
+        ),
+        (
+            KoblenskiStream::at(2).next_board(2, 2, 2).unwrap(),
+            "2x2c2-k@2",
+        ),
+        (
+            // Draw 5 starts board 2 of the 2x2 series: it gets the index form.
+            KoblenskiStream::at(5).next_board(2, 2, 2).unwrap(),
+            "2x2c2-k2",
+        ),
+        (Board::seeded(30, 20, 5, 42).unwrap(), "30x20c5-s42"),
+        (Board::seeded(5, 4, 3, 0).unwrap(), "5x4c3-s0"),
+        (
+            Board::seeded(100, 100, 16, u64::MAX).unwrap(),
+            "100x100c16-s18446744073709551615",
+        ),
+        (crate::board(2, 2, ".010"), "2x2c2:.010"),
+        (crate::board(3, 16, ".0f1a2"), "3x2c16:.0f1a2"),
+    ];
+    for (board, text) in cases {
+        let id = board.id();
+        assert_eq!(id.to_string(), text);
+        let parsed: BoardId = text.parse().unwrap();
+        assert_eq!(parsed, id, "{text}");
+        assert_eq!(parsed.board().unwrap(), board, "{text}");
+        assert_eq!(parsed.board().unwrap().id().to_string(), text, "{text}");
+        // Surrounding whitespace is ignored.
+        assert_eq!(format!("  {text}\t").parse::<BoardId>().unwrap(), id);
+    }
+    // Shorthand: `kN` and `sN` mean the series' 30x20c5.
+    let k1: BoardId = "k1".parse().unwrap();
+    assert_eq!(k1, "30x20c5-k1".parse().unwrap());
+    assert_eq!(k1.to_string(), "30x20c5-k1");
+    assert_eq!(k1.board().unwrap(), Board::koblenski(30, 20, 5, 1).unwrap());
+    let s42: BoardId = "s42".parse().unwrap();
+    assert_eq!(s42.to_string(), "30x20c5-s42");
+    assert_eq!(s42.board().unwrap(), Board::seeded(30, 20, 5, 42).unwrap());
+    let at: BoardId = "k@608".parse().unwrap();
+    assert_eq!(at.to_string(), "30x20c5-k@608");
+    assert_eq!(
+        at,
+        BoardId::Koblenski {
+            width: 30,
+            height: 20,
+            n_colors: 5,
+            first_draw: 608
+        }
+    );
+    // `k@S` at a board start is written in the index form.
+    assert_eq!(
+        "k@601".parse::<BoardId>().unwrap().to_string(),
+        "30x20c5-k2"
+    );
+    // Literal cells accept upper-case hex colors and are written lower-case.
+    let lit: BoardId = "2x2c12:.AbB".parse().unwrap();
+    assert_eq!(lit.to_string(), "2x2c12:.abb");
+}
+
+#[test]
+fn a_board_from_draw_zero_has_an_id_without_panicking() {
+    // Draw 0 is before the series' stream; its ID must not overflow. (The
+    // parser rejects `k@0`, "draws start at 1", so this ID is write-only.)
+    let b = KoblenskiStream::at(0).next_board(3, 2, 3).unwrap();
+    assert_eq!(b.id().to_string(), "3x2c3-k@0");
+    assert!(format::write(&BoardEntry::new(b), Format::Text).contains("# id: 3x2c3-k@0\n"));
+}
+
+#[test]
+fn moves_round_trip() {
+    let cases: [(&[u8], &str); 6] = [
+        (&[], ""),
+        (&[3], "3"),
+        (&[3, 1, 4], "3,1,4"),
+        (&[0, 15, 10, 9], "0,15,10,9"),
+        // A single move above 9 is written as its character: "12" would be
+        // read as the two moves 1 and 2.
+        (&[12], "c"),
+        (&[10], "a"),
+    ];
+    for (colors, text) in cases {
+        let moves = Moves(colors.iter().map(|&c| Color(c)).collect());
+        assert_eq!(moves.to_string(), text);
+        assert_eq!(text.parse::<Moves>(), Ok(moves.clone()), "{text:?}");
+    }
+    let m = |s: &str| s.parse::<Moves>().unwrap().0;
+    let colors = |v: &[u8]| v.iter().map(|&c| Color(c)).collect::<Vec<_>>();
+    assert_eq!(m("314"), colors(&[3, 1, 4]));
+    assert_eq!(m("3a1F"), colors(&[3, 10, 1, 15]));
+    assert_eq!(m(" 3 1\t4 "), colors(&[3, 1, 4]));
+    assert_eq!(m(" 3 , 1 ,4"), colors(&[3, 1, 4]));
+    assert_eq!(m("12"), colors(&[1, 2]));
+    assert_eq!(m("12,3"), colors(&[12, 3]));
+}
+
+// ---------------------------------------------------------------------------
+// The reference optimum file
+// ---------------------------------------------------------------------------
+
+const REFERENCE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/reference/optimal-30x20x5.txt"
+);
+
+#[test]
+fn reference_file_parses_into_100_boards() {
+    let text = std::fs::read_to_string(REFERENCE)
+        .unwrap_or_else(|e| panic!("cannot read {REFERENCE}: {e}"));
+    assert_eq!(format::detect(&text), Format::Line);
+    let entries = format::parse(&text, Format::Line).unwrap();
+    assert_eq!(entries.len(), 100);
+    let mut sum = 0;
+    for (i, e) in entries.iter().enumerate() {
+        assert_eq!(
+            e.name.as_deref(),
+            Some(format!("ref_{}", 1001 + i).as_str())
+        );
+        assert_eq!((e.board.width(), e.board.height()), (30, 20), "board {i}");
+        assert_eq!(e.board.n_colors(), 5, "board {i}");
+        assert_eq!(e.board.cells()[0], None);
+        let opt = e
+            .optimum
+            .unwrap_or_else(|| panic!("board {i} has no optimum"));
+        assert!((24..=33).contains(&opt), "board {i}: optimum {opt}");
+        sum += opt;
+        // Each reference board writes back to exactly its own line.
+        let line = format::write(e, Format::Line);
+        assert!(
+            text.contains(line.as_str()),
+            "board {i} writes back unchanged"
+        );
+    }
+    assert_eq!(sum, 2876);
+    assert_eq!(f64::from(sum) / 100.0, 28.76);
+    assert_eq!(entries.iter().filter_map(|e| e.optimum).min(), Some(24));
+    assert_eq!(entries.iter().filter_map(|e| e.optimum).max(), Some(33));
+}
+
+// ---------------------------------------------------------------------------
+// Bad input: line, column and what was expected
+// ---------------------------------------------------------------------------
+
+/// Parsing `text` in `fmt` fails at `line`, `col`, with `expect` in the message.
+#[track_caller]
+fn fails(fmt: Format, text: &str, line: usize, col: usize, expect: &str) {
+    let err: ParseError = match format::parse(text, fmt) {
+        Ok(boards) => panic!("{fmt} {text:?} parsed into {boards:?}"),
+        Err(e) => e,
+    };
+    assert_eq!(
+        (err.line, err.col),
+        (line, col),
+        "{fmt} {text:?}: position of {err}"
+    );
+    assert!(
+        err.message.contains(expect),
+        "{fmt} {text:?}: message {:?} lacks {expect:?}",
+        err.message
+    );
+    assert_eq!(
+        err.to_string(),
+        format!("line {line}, column {col}: {}", err.message)
+    );
+}
+
+#[test]
+fn text_format_errors() {
+    use Format::Text;
+    // Row lengths against the first row.
+    fails(
+        Text,
+        ".01\n01\n",
+        2,
+        3,
+        "row ends early: it has 2 blocks, expected 3",
+    );
+    fails(
+        Text,
+        ".01\n012\n0120\n",
+        3,
+        4,
+        "row is too long: it has 4 blocks, expected 3",
+    );
+    fails(Text, "  .01\n  01\n", 2, 5, "row ends early");
+    // Characters that are not blocks; 'g' would be a 17th color.
+    fails(
+        Text,
+        ".01\n0g1\n",
+        2,
+        2,
+        "unexpected 'g': a block is '.' (blank) or a color",
+    );
+    fails(Text, ".01\n01z\n", 2, 3, "unexpected 'z'");
+    fails(Text, "# c\n .0-\n", 2, 4, "unexpected '-'");
+    // The blank block: only at the top-left.
+    fails(
+        Text,
+        "001\n011\n",
+        1,
+        1,
+        "the top-left block must be blank ('.')",
+    );
+    fails(
+        Text,
+        "\n\n   101\n011\n",
+        3,
+        4,
+        "the top-left block must be blank",
+    );
+    fails(
+        Text,
+        ".01\n0.1\n",
+        2,
+        2,
+        "only the top-left block may be blank",
+    );
+    fails(
+        Text,
+        ".0.\n011\n",
+        1,
+        3,
+        "only the top-left block may be blank",
+    );
+    // Sizes out of range.
+    fails(
+        Text,
+        "# colors: 3\n.012\n",
+        2,
+        1,
+        "the board has 1 rows: height must be 2 to 100",
+    );
+    let wide = format!(".{}\n{}\n", "0".repeat(100), "1".repeat(101));
+    fails(
+        Text,
+        &wide,
+        1,
+        1,
+        "the board is 101 blocks wide: width must be 2 to 100",
+    );
+    let tall = format!(".0\n{}", "10\n".repeat(100));
+    fails(
+        Text,
+        &tall,
+        101,
+        1,
+        "the board has 101 rows: height must be 2 to 100",
+    );
+    // The color count directive.
+    fails(
+        Text,
+        "# colors: 17\n.0\n10\n",
+        1,
+        11,
+        "color count '17': expected 2 to 16",
+    );
+    fails(
+        Text,
+        "# colors: 1\n.0\n00\n",
+        1,
+        11,
+        "color count '1': expected 2 to 16",
+    );
+    fails(
+        Text,
+        "  # colours:  20 \n.0\n10\n",
+        1,
+        15,
+        "color count '20'",
+    );
+    // The column is the value's, even when the value also occurs in the key.
+    fails(Text, "# colors: s\n.0\n10\n", 1, 11, "color count 's'");
+    fails(
+        Text,
+        "# colors:\n.0\n10\n",
+        1,
+        10,
+        "color count '': expected 2 to 16",
+    );
+    fails(
+        Text,
+        "# optimum: ten\n.0\n10\n",
+        1,
+        12,
+        "optimum 'ten': expected a whole number",
+    );
+    // A color at or above the declared count.
+    fails(
+        Text,
+        "# colors: 3\n.01\n322\n",
+        3,
+        1,
+        "color 3 is not below the declared 3 colors",
+    );
+    fails(
+        Text,
+        "# colors: 3\n  .01\n  12a\n",
+        3,
+        5,
+        "color 10 is not below the declared 3",
+    );
+    // No board at all.
+    fails(Text, "", 1, 1, "empty input: expected a board");
+    fails(
+        Text,
+        "# only a comment\n\n  \n",
+        1,
+        1,
+        "empty input: expected a board",
+    );
+    fails(Text, "# colors: 3\n", 1, 1, "empty input");
+    // Columns count characters, also in a non-ASCII indent.
+    fails(
+        Text,
+        "\u{a0}\u{a0}.01\n\u{a0}\u{a0}0x1\n",
+        2,
+        4,
+        "unexpected 'x'",
+    );
+    fails(
+        Text,
+        "\u{a0}# colors: 99\n.0\n10\n",
+        1,
+        12,
+        "color count '99'",
+    );
+    // A second board is checked like the first.
+    fails(Text, ".0\n10\n\n.1\n1\n", 5, 2, "row ends early");
+}
+
+#[test]
+fn line_format_errors() {
+    use Format::Line;
+    // Missing fields: the column is just after the end of the line.
+    fails(
+        Line,
+        "ref_1",
+        1,
+        6,
+        "line ends early: expected the size WIDTHxHEIGHT",
+    );
+    fails(
+        Line,
+        "ref_1 2x2  ",
+        1,
+        10,
+        "line ends early: expected the minimum number",
+    );
+    fails(
+        Line,
+        "# c\n\nref_1 2x2 29\n",
+        3,
+        13,
+        "line ends early: expected the cells",
+    );
+    fails(
+        Line,
+        "a 2x2 0 .010\nb 2x2 1",
+        2,
+        8,
+        "expected the cells (format: NAME WxH MIN CELLS)",
+    );
+    // Bad sizes.
+    fails(
+        Line,
+        "b 2y2 0 .010",
+        1,
+        3,
+        "size '2y2': expected WIDTHxHEIGHT, each 2 to 100",
+    );
+    fails(Line, "b 1x4 0 .010", 1, 3, "size '1x4'");
+    fails(
+        Line,
+        "b   101x2 0 .0",
+        1,
+        5,
+        "size '101x2': expected WIDTHxHEIGHT",
+    );
+    fails(Line, "b 2x2x2 0 .010", 1, 3, "size '2x2x2'");
+    fails(Line, "b x 0 .010", 1, 3, "size 'x'");
+    // A bad minimum.
+    fails(
+        Line,
+        "b 2x2 -1 .010",
+        1,
+        7,
+        "minimum '-1': expected a whole number (0 if unknown)",
+    );
+    // The wrong number of cells: the column after the last good one.
+    fails(
+        Line,
+        "b 2x2 0 .01",
+        1,
+        12,
+        "3 blocks for a 2x2 board: expected 4",
+    );
+    fails(
+        Line,
+        "b 2x2 0 .0101",
+        1,
+        13,
+        "5 blocks for a 2x2 board: expected 4",
+    );
+    // Bad cells.
+    fails(
+        Line,
+        "b 2x2 0 .0g1",
+        1,
+        11,
+        "unexpected 'g': a block is '.' or a color",
+    );
+    fails(
+        Line,
+        "b 2x2 0 .0.1",
+        1,
+        11,
+        "only the top-left block may be blank",
+    );
+    fails(
+        Line,
+        "b 2x2 0 0011",
+        1,
+        9,
+        "the top-left block must be blank ('.')",
+    );
+    // Anything after the cells.
+    fails(
+        Line,
+        "b 2x2 0 .010 x",
+        1,
+        14,
+        "unexpected 'x' after the cells",
+    );
+    fails(Line, "", 1, 1, "empty input: expected a board");
+}
+
+#[test]
+fn ninety_nine_format_errors() {
+    use Format::NinetyNine as NN;
+    // Header numbers out of range.
+    fails(
+        NN,
+        "1 2 3\n",
+        1,
+        1,
+        "the row count 1 is out of range: expected 2 to 100",
+    );
+    fails(
+        NN,
+        "2 101 3\n",
+        1,
+        3,
+        "the column count 101 is out of range: expected 2 to 100",
+    );
+    fails(
+        NN,
+        "2 2 2\n",
+        1,
+        5,
+        "color count (the blank's color included) 2 is out of range: expected 3 to 17",
+    );
+    fails(NN, "2 2 18\n", 1, 5, "expected 3 to 17");
+    fails(
+        NN,
+        "2 2 c\n",
+        1,
+        5,
+        "expected the color count (the blank's color included) (a whole number), found 'c'",
+    );
+    // A block token out of range or not a number.
+    fails(
+        NN,
+        "2 2 3\n3 1 4 2\n0\n",
+        2,
+        5,
+        "a block color 4 is out of range: expected 1 to 3",
+    );
+    fails(
+        NN,
+        "2 2 3\n3 0 2 2\n0\n",
+        2,
+        3,
+        "a block color 0 is out of range: expected 1 to 3",
+    );
+    fails(
+        NN,
+        "2 2 3\n3 x 2 1\n0\n",
+        2,
+        3,
+        "expected a block color (a whole number), found 'x'",
+    );
+    // The input ends early: the column is just after the last line.
+    fails(
+        NN,
+        "2 2 3\n3 1 2\n",
+        2,
+        6,
+        "input ends early: expected a block color",
+    );
+    fails(
+        NN,
+        "2 2 3\n3 1 2 1\n",
+        2,
+        8,
+        "input ends early: expected the known optimum (0 if unknown)",
+    );
+    fails(
+        NN,
+        "2 2",
+        1,
+        4,
+        "input ends early: expected the color count",
+    );
+    // The top-left color appears again.
+    fails(
+        NN,
+        "2 2 3\n3 1 3 2\n0\n",
+        2,
+        5,
+        "color 3 of the top-left block appears again",
+    );
+    // Extra tokens.
+    fails(
+        NN,
+        "2 2 3\n3 1 2 1\n0 7\n",
+        3,
+        3,
+        "unexpected '7' after the optimum",
+    );
+    fails(NN, "", 1, 1, "empty input: expected 'rows cols colors'");
+    fails(
+        NN,
+        "# nothing\n",
+        1,
+        1,
+        "empty input: expected 'rows cols colors'",
+    );
+    // A valid one for contrast: the blank may be any color number.
+    let ok = format::parse_one("2 2 3\n1 2 3 2\n5\n", NN).unwrap();
+    assert_eq!(ok.board, crate::board(2, 2, ".010"));
+    assert_eq!(ok.optimum, Some(5));
+}
+
+#[test]
+fn puchert_format_errors() {
+    use Format::Puchert as P;
+    // The origin must be 0 0.
+    fails(
+        P,
+        "2 2\n0 1\n2 0\n1 0\n",
+        2,
+        1,
+        "origin 0 1: a Color Walk board starts from the top-left block, origin 0 0",
+    );
+    fails(P, "2 2\n 1 0\n2 0\n1 0\n", 2, 2, "origin 1 0");
+    fails(
+        P,
+        "2 2\n2 0\n",
+        2,
+        1,
+        "the origin row 2 is out of range: expected 0 to 1",
+    );
+    fails(
+        P,
+        "2 3\n0 3\n",
+        2,
+        3,
+        "the origin column 3 is out of range: expected 0 to 2",
+    );
+    // Bad tokens.
+    fails(
+        P,
+        "2 2\n0 0\n2 x\n1 0\n",
+        3,
+        3,
+        "expected a block color (a whole number), found 'x'",
+    );
+    fails(
+        P,
+        "2 2\n0 0\n2 17\n1 0\n",
+        3,
+        3,
+        "a block color 17 is out of range: expected 0 to 16",
+    );
+    fails(
+        P,
+        "0 2\n",
+        1,
+        1,
+        "the row count 0 is out of range: expected 2 to 100",
+    );
+    fails(
+        P,
+        "2 -2\n",
+        1,
+        3,
+        "expected the column count (a whole number), found '-2'",
+    );
+    // Too few tokens.
+    fails(
+        P,
+        "2 2\n0 0\n2 0\n1\n",
+        4,
+        2,
+        "input ends early: expected a block color",
+    );
+    fails(
+        P,
+        "2 2\n0",
+        2,
+        2,
+        "input ends early: expected the origin column",
+    );
+    // The blank's color used again, and extra tokens.
+    fails(
+        P,
+        "2 2\n0 0\n2 0\n1 2\n",
+        4,
+        3,
+        "color 2 of the top-left block appears again",
+    );
+    fails(
+        P,
+        "2 2\n0 0\n2 0\n1 0 5\n",
+        4,
+        5,
+        "unexpected '5' after the last block",
+    );
+    fails(P, "", 1, 1, "empty input: expected 'rows cols'");
+    // A valid one for contrast: the blank's color is left out of the numbering.
+    let ok = format::parse_one("2 2\n0 0\n1 0\n2 0\n", P).unwrap();
+    assert_eq!(ok.board, crate::board(2, 2, ".010"));
+}
+
+/// `text` is not a board ID: the problem is at `col`, with `expect` in the message.
+#[track_caller]
+fn bad_id(text: &str, col: usize, expect: &str) {
+    let err: ParseIdError = match text.parse::<BoardId>() {
+        Ok(id) => panic!("{text:?} parsed as {id}"),
+        Err(e) => e,
+    };
+    assert_eq!(err.col, col, "{text:?}: position of {err}");
+    assert!(
+        err.message.contains(expect),
+        "{text:?}: message {:?} lacks {expect:?}",
+        err.message
+    );
+    assert_eq!(detect_id(text), None, "{text:?}");
+}
+
+fn detect_id(text: &str) -> Option<Format> {
+    (format::detect(text) == Format::Id).then_some(Format::Id)
+}
+
+#[test]
+fn board_id_errors() {
+    bad_id(
+        "30x20c5-x3",
+        9,
+        "expected 'k' (series generator) or 's' (seeded generator)",
+    );
+    bad_id("30y20c5-k1", 3, "expected 'x' between width and height");
+    bad_id("30x20d5-k1", 6, "expected 'c' before the color count");
+    bad_id("30x20c5", 8, "expected '-' before the generator");
+    bad_id("30x20c5-s", 10, "expected the seed (digits)");
+    bad_id("30x20c5-s1x", 11, "unexpected text after the ID");
+    bad_id("30x20c5-s99999999999999999999", 10, "the seed is too large");
+    bad_id("x20c5-s1", 1, "expected the width (digits)");
+    bad_id("", 1, "expected the width (digits)");
+    // Board numbers and draws start at 1; the column is the number's.
+    bad_id("k0", 2, "board numbers start at 1");
+    bad_id("30x20c5-k0", 10, "board numbers start at 1");
+    bad_id("k18446744073709551615", 2, "board number is too large");
+    bad_id("k@", 3, "expected the first draw (digits)");
+    bad_id("q1", 1, "expected the width");
+    // Sizes and color counts out of range.
+    bad_id("1x20c5-s1", 1, "board size 1x20 is out of range");
+    bad_id("30x101c5-k1", 1, "board size 30x101 is out of range");
+    bad_id(
+        "30x20c17-s1",
+        1,
+        "17 colors is out of range: a board has 2 to 16 colors",
+    );
+    bad_id("30x20c1-s1", 1, "1 colors is out of range");
+    bad_id("2x2c17:.010", 1, "17 colors is out of range");
+    // Literal cells.
+    bad_id("2x2c3:.013", 10, "color '3' is not below 3");
+    bad_id("2x2c3:.0x1", 9, "unexpected 'x': cells are '.' or colors");
+    bad_id("2x2c3:.0.1", 9, "only the top-left block may be blank");
+    bad_id("2x2c3:0011", 7, "the top-left block must be blank");
+    bad_id("2x2c3:.01", 7, "expected 4 blocks, found 3");
+    bad_id("2x2c3:.0120", 7, "expected 4 blocks, found 5");
+    bad_id("2x2c3:", 7, "expected 4 blocks, found 0");
+    // The Display of an error names its position.
+    let err = "k0".parse::<BoardId>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "bad board ID at character 2: board numbers start at 1"
+    );
+}
+
+#[test]
+fn id_format_errors() {
+    use Format::Id;
+    fails(
+        Id,
+        "30x20c5-s1\n30x20c5-x3\n",
+        2,
+        9,
+        "expected 'k' (series generator)",
+    );
+    // Indented IDs report columns in the line.
+    fails(
+        Id,
+        "# ids\n\n   30y20c5-k1\n",
+        3,
+        6,
+        "expected 'x' between width and height",
+    );
+    fails(
+        Id,
+        "k1\n  1x20c5-s1",
+        2,
+        3,
+        "board size 1x20 is out of range",
+    );
+    fails(Id, "\u{a0}\u{a0}k0", 1, 4, "board numbers start at 1");
+    fails(Id, "", 1, 1, "empty input: expected a board ID");
+    fails(Id, "# none\n", 1, 1, "empty input: expected a board ID");
+    let ok = format::parse("k1\n  # c\n  s42  \n3x2c3:.01120\n", Id).unwrap();
+    assert_eq!(ok.len(), 3);
+    assert_eq!(ok[1].board, Board::seeded(30, 20, 5, 42).unwrap());
+}
+
+#[test]
+fn moves_errors() {
+    #[track_caller]
+    fn bad_moves(text: &str, col: usize, expect: &str) {
+        let err = text.parse::<Moves>().unwrap_err();
+        assert_eq!(err.col, col, "{text:?}: {err}");
+        assert!(err.message.contains(expect), "{text:?}: {:?}", err.message);
+    }
+    bad_moves("3,x,1", 3, "expected a color number, found 'x'");
+    bad_moves("3, x", 4, "found 'x'");
+    bad_moves("3,,1", 3, "found ''");
+    bad_moves("3,256", 3, "found '256'");
+    bad_moves("31z", 3, "expected a color ('0'-'9', 'a'-'f'), found 'z'");
+    bad_moves("3 1 g", 5, "found 'g'");
+    bad_moves("\u{a0}1g", 3, "found 'g'");
+    bad_moves("1,\u{a0}x", 4, "found 'x'");
+    bad_moves("é,1", 1, "found 'é'");
+}
+
+#[test]
+fn detect_tells_the_formats_apart() {
+    assert_eq!(format::detect(""), Format::Text);
+    assert_eq!(format::detect("# only\n\n"), Format::Text);
+    assert_eq!(format::detect("# c\n  k12\n"), Format::Id);
+    assert_eq!(format::detect("30x20c5-s3"), Format::Id);
+    assert_eq!(format::detect("10 10\n0 0\n"), Format::Puchert);
+    assert_eq!(format::detect("10 10 6\n"), Format::NinetyNine);
+    assert_eq!(format::detect("ref_1 30x20 29 .0"), Format::Line);
+    assert_eq!(format::detect(".01\n120\n"), Format::Text);
+}
+
+// ---------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------
+
+/// A random seeded board, sometimes named, sometimes with an optimum.
+fn entries() -> impl Strategy<Value = BoardEntry> {
+    (
+        2usize..=30,
+        2usize..=20,
+        2usize..=16,
+        any::<u64>(),
+        proptest::option::of("[A-Za-z0-9_.-]{1,12}"),
+        proptest::option::of(0u32..1000),
+    )
+        .prop_map(|(w, h, k, seed, name, optimum)| BoardEntry {
+            board: Board::seeded(w, h, k, seed).unwrap(),
+            name,
+            optimum,
+        })
+}
+
+/// Everything that parses writes back and parses to the same boards.
+fn parses_back(text: &str) {
+    for fmt in Format::ALL {
+        let Ok(entries) = format::parse(text, fmt) else {
+            continue;
+        };
+        for e in entries {
+            let again = format::parse_one(&format::write(&e, fmt), fmt)
+                .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
+            assert_eq!(again.board, e.board, "{fmt} of {text:?}");
+            assert_eq!(again.optimum, e.optimum, "{fmt} of {text:?}");
+        }
+    }
+}
+
+/// Feeds `text` to every parser: each returns Ok or Err, none panics.
+fn never_panics(text: &str) {
+    for fmt in Format::ALL {
+        let _ = format::parse(text, fmt);
+        let _ = format::parse_one(text, fmt);
+    }
+    let _ = format::detect(text);
+    let _ = text.parse::<Format>();
+    if let Ok(id) = BoardId::from_str(text) {
+        let _ = id.to_string();
+        let _ = id.board();
+    }
+    if let Ok(m) = Moves::from_str(text) {
+        // Colors from 16 up are not colors; the others write back exactly.
+        if m.0.iter().all(|c| c.0 < 16) {
+            assert_eq!(m.to_string().parse::<Moves>(), Ok(m), "{text:?}");
+        }
+    }
+    parses_back(text);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_boards_round_trip_through_every_format(entry in entries()) {
+        check_round_trips(&entry);
+    }
+
+    #[test]
+    fn random_board_ids_round_trip(
+        (w, h, k) in (2usize..=100, 2usize..=100, 2usize..=16),
+        seed in any::<u64>(),
+        index in 1u64..1_000_000,
+        draw in 1u64..u64::MAX / 2,
+    ) {
+        let ids = [
+            BoardId::Seeded { width: w, height: h, n_colors: k, seed },
+            BoardId::Koblenski { width: w, height: h, n_colors: k, first_draw: (index - 1) * (w * h) as u64 + 1 },
+            BoardId::Koblenski { width: w, height: h, n_colors: k, first_draw: draw },
+        ];
+        for id in &ids {
+            let text = id.to_string();
+            prop_assert_eq!(text.parse::<BoardId>(), Ok(id.clone()), "{}", text);
+        }
+        // A first draw at a board start is written as the board number.
+        let suffix = format!("-k{index}");
+        prop_assert!(ids[1].to_string().ends_with(&suffix));
+        let small = Board::seeded(w.min(12), h.min(9), k, seed).unwrap();
+        let literal = BoardId::Literal(small.clone());
+        let text = literal.to_string();
+        prop_assert_eq!(text.parse::<BoardId>(), Ok(BoardId::Literal(small.clone())));
+        prop_assert_eq!(text.parse::<BoardId>().unwrap().board().unwrap(), small);
+    }
+
+    #[test]
+    fn random_moves_round_trip(colors in proptest::collection::vec(0u8..16, 0..40)) {
+        let moves = Moves(colors.into_iter().map(Color).collect());
+        let text = moves.to_string();
+        prop_assert_eq!(text.parse::<Moves>(), Ok(moves), "{:?}", text);
+    }
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in any::<String>()) {
+        never_panics(&text);
+    }
+
+    #[test]
+    fn strings_of_format_characters_never_panic(text in "[.0123456789abcdefg #:x\n@ks-]{0,300}") {
+        never_panics(&text);
+    }
+
+    #[test]
+    fn numeric_inputs_never_panic(text in "[0-9 \n#-]{0,120}") {
+        never_panics(&text);
+    }
+}

@@ -1,0 +1,163 @@
+//! `new`, `show`, `play`, `verify` and `convert` end to end.
+
+use crate::{colorwalk, stderr, stdout};
+
+#[test]
+fn new_prints_the_series_board_one_with_its_id() {
+    let out = colorwalk(&["new", "--koblenski", "1"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("# id: 30x20c5-k1"));
+    assert!(text.contains(".41434420301304400322231223033\n310401334033100432211110223314\n"));
+}
+
+#[test]
+fn new_is_reproducible_from_a_seed_and_prints_ids_and_json() {
+    let a = stdout(&colorwalk(
+        &["new", "--seed", "42", "-n", "3", "--to", "id"],
+        "",
+    ));
+    assert_eq!(a, "30x20c5-s42\n30x20c5-s43\n30x20c5-s44\n");
+    let text1 = stdout(&colorwalk(&["new", "30x20c5-s43"], ""));
+    let text2 = stdout(&colorwalk(&["new", "--seed", "43"], ""));
+    assert_eq!(text1, text2);
+    let json = stdout(&colorwalk(&["new", "k2", "--json"], ""));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v[0]["id"], "30x20c5-k2");
+    assert_eq!(v[0]["rows"].as_array().unwrap().len(), 20);
+}
+
+#[test]
+fn single_board_formats_refuse_many_boards() {
+    let out = colorwalk(&["new", "--seed", "1", "-n", "2", "--to", "99"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("one board per file"));
+}
+
+#[test]
+fn convert_round_trips_through_every_format() {
+    let original = stdout(&colorwalk(
+        &["new", "--seed", "9", "--size", "12x7", "--colors", "4"],
+        "",
+    ));
+    for format in ["line", "99", "puchert", "id", "text"] {
+        let converted = colorwalk(&["convert", "-", "--to", format], &original);
+        assert!(
+            converted.status.success(),
+            "{format}: {}",
+            stderr(&converted)
+        );
+        let back = colorwalk(&["convert", "-", "--to", "text"], &stdout(&converted));
+        assert!(back.status.success(), "{format}: {}", stderr(&back));
+        let rows = |t: &str| {
+            t.lines()
+                .filter(|l| !l.starts_with('#'))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(rows(&stdout(&back)), rows(&original), "via {format}");
+        // Text, line (the ID as the name) and id keep the board's short ID.
+        if ["text", "line", "id"].contains(&format) {
+            assert_eq!(stdout(&back), original, "via {format}");
+        }
+    }
+}
+
+#[test]
+fn convert_writes_a_file_and_reads_the_reference_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.99");
+    let out = colorwalk(
+        &["convert", "k1", "--to", "99", "-o", path.to_str().unwrap()],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.starts_with("20 30 6\n"));
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/optimal-30x20x5.txt"
+    );
+    let out = colorwalk(&["show", reference, "--pick", "ref_1004", "--plain"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("ref_1004"));
+    assert!(stdout(&out).contains("optimum 26"));
+    let out = colorwalk(&["show", reference, "--pick", "ref_10004"], "");
+    assert!(
+        stderr(&out).contains("did you mean 'ref_1004'"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn verify_reports_clearing_useless_moves_and_exit_codes() {
+    // 3x2 board ". 0 1 / 1 0 1": 1 removes one block, 0 two, 1 the rest.
+    let board = "30x20c5:.";
+    let bad = colorwalk(&["verify", board, "0"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("3x2") || stderr(&bad).contains("expected"),
+        "{}",
+        stderr(&bad)
+    );
+
+    let out = colorwalk(&["verify", "3x2c2:.01101", "1,1,0,1,0"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("cleared in 4 moves"), "{text}");
+    assert!(text.contains("moves that removed nothing: 2"));
+    assert!(text.contains("1 moves after the board was clear"));
+
+    let out = colorwalk(&["verify", "3x2c2:.01101", "0", "--json"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["cleared"], false);
+    assert_eq!(v["blocks_left"], 3);
+    assert_eq!(v["board"], "3x2c2:.01101");
+
+    let out = colorwalk(&["verify", "k1", "3,4,x"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("character 5"), "{}", stderr(&out));
+}
+
+#[test]
+fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
+    let out = colorwalk(&["play", "3x2c2:.01101"], "1\nu\n0\n1\n");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("undid 1"));
+    assert!(text.contains("cleared in 2 moves: 0,1"), "{text}");
+
+    let out = colorwalk(&["play", "k1"], "3\n");
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("stopped after 1 moves"));
+}
+
+#[test]
+fn bad_board_files_name_the_line_and_column() {
+    let out = colorwalk(&["show", "-"], ".0123\n01234\n0123\n");
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("line 3, column 5"), "{err}");
+    assert!(err.contains("ends early"), "{err}");
+
+    let out = colorwalk(&["show", "-", "--from", "puchert"], "2 2\n0 1\n0 1 2 1\n");
+    assert!(
+        stderr(&out).contains("line 2, column 1"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = colorwalk(&["show", "-"], "");
+    assert!(stderr(&out).contains("empty input"), "{}", stderr(&out));
+}
+
+#[test]
+fn show_draws_a_position_after_moves() {
+    let out = colorwalk(&["show", "3x2c2:.01101", "--moves", "0", "--plain"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("after 1 moves: 3 blocks left"), "{text}");
+    assert!(text.contains("..1\n1.1\n"), "{text}");
+}
