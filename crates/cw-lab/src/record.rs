@@ -1,0 +1,84 @@
+//! The rows the lab stores: one game, one run.
+
+use serde::{Deserialize, Serialize};
+
+/// One board played by one solver spec.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The board's ID, e.g. `"30x20c5-k1"`.
+    pub board_id: String,
+    /// Position of the board in the run's board set, from 0.
+    pub board_index: u32,
+    /// The canonical solver spec, e.g. `"gla:depth=5"`.
+    pub spec: String,
+    /// Whether the solver cleared the board.
+    pub solved: bool,
+    /// Moves played (to clear the board, when solved).
+    pub moves: u32,
+    /// Wall time for this board, in nanoseconds.
+    pub nanos: u64,
+    /// Search nodes expanded.
+    pub nodes: u64,
+    /// Cluster inspections (the series' counter).
+    pub inspections: u64,
+    /// The moves as text, e.g. `"3,1,4"`.
+    pub solution: String,
+}
+
+/// What a run is: which boards, which solvers, with what settings.
+///
+/// Two runs with equal metadata are the same experiment, which is how an
+/// unfinished run is found again to resume it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunMeta {
+    /// The board set, e.g. `"koblenski:1..100"`.
+    pub board_set: String,
+    /// The canonical solver specs, in report order.
+    pub specs: Vec<String>,
+    /// How many boards the set has.
+    pub n_boards: u32,
+    /// Free-form settings (limits, seeds, thread count...).
+    pub params: serde_json::Value,
+}
+
+/// A stored run, as listed by [`Store::runs`](crate::Store::runs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The run's ID in the store.
+    pub id: i64,
+    /// When the run began, UTC, `YYYY-MM-DD HH:MM:SS`.
+    pub created: String,
+    /// When the run finished, UTC; `None` while it is unfinished.
+    pub finished: Option<String>,
+    /// The version of this crate that recorded the run.
+    pub version: String,
+    /// The machine: host name and core count.
+    pub machine: String,
+    /// The board set, e.g. `"koblenski:1..100"`.
+    pub board_set: String,
+    /// The canonical solver specs, in report order.
+    pub specs: Vec<String>,
+    /// How many boards the set has.
+    pub n_boards: u32,
+    /// How many results (board × spec) are stored so far.
+    pub n_results: u32,
+    /// Free-form settings, as given to [`Store::begin_run`](crate::Store::begin_run).
+    pub params: serde_json::Value,
+}
+
+impl RunInfo {
+    /// The metadata the run was begun with.
+    pub fn meta(&self) -> RunMeta {
+        RunMeta {
+            board_set: self.board_set.clone(),
+            specs: self.specs.clone(),
+            n_boards: self.n_boards,
+            params: self.params.clone(),
+        }
+    }
+
+    /// How many results a complete run has: boards × specs.
+    pub fn n_expected(&self) -> u64 {
+        u64::from(self.n_boards) * self.specs.len() as u64
+    }
+}

@@ -1,0 +1,285 @@
+//! Report tables: summaries, runs and comparisons as a terminal table,
+//! Markdown, CSV or JSON.
+//!
+//! The three text formats show the same cells (numbers rounded for reading);
+//! JSON is the structs themselves, unrounded, for other programs. Output never
+//! depends on the terminal: tables are not wrapped and carry no color, so the
+//! same call gives the same text in a pipe, a test or a terminal.
+
+use std::fmt;
+use std::str::FromStr;
+
+use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::record::RunInfo;
+use crate::stats::{PairedDiff, Summary};
+
+/// How a report is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableFormat {
+    /// A boxed table for people (`table`).
+    Terminal,
+    /// A GitHub-flavored Markdown table (`markdown`).
+    Markdown,
+    /// Comma-separated values with a header row (`csv`).
+    Csv,
+    /// A JSON array of objects, one per row (`json`).
+    Json,
+}
+
+impl TableFormat {
+    /// Every format, in documentation order.
+    pub const ALL: [TableFormat; 4] = [
+        TableFormat::Terminal,
+        TableFormat::Markdown,
+        TableFormat::Csv,
+        TableFormat::Json,
+    ];
+
+    /// The format's name, as [`FromStr`] takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TableFormat::Terminal => "table",
+            TableFormat::Markdown => "markdown",
+            TableFormat::Csv => "csv",
+            TableFormat::Json => "json",
+        }
+    }
+}
+
+impl fmt::Display for TableFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A table format name that is not one of `table`, `markdown`, `csv`, `json`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown table format {0:?}: expected table, markdown, csv or json")]
+pub struct ParseTableFormatError(pub String);
+
+impl FromStr for TableFormat {
+    type Err = ParseTableFormatError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TableFormat::ALL
+            .into_iter()
+            .find(|f| f.as_str() == s)
+            .ok_or_else(|| ParseTableFormatError(s.to_string()))
+    }
+}
+
+/// Renders one summary per row: spec, boards, solved, min, mean, max, stdev,
+/// mean and max milliseconds per board, mean nodes and inspections; when any
+/// summary has a known optimum, also the mean gap and the optimal hits
+/// (`k/n`, n being the boards with a known optimum).
+pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
+    if format == TableFormat::Json {
+        return json(summaries);
+    }
+    let with_optima = summaries.iter().any(|s| s.with_optimum > 0);
+    let mut header = vec![
+        "spec",
+        "boards",
+        "solved",
+        "min",
+        "mean",
+        "max",
+        "stdev",
+        "ms/board",
+        "ms max",
+        "nodes",
+        "inspections",
+    ];
+    if with_optima {
+        header.extend(["gap", "optimal"]);
+    }
+    let rows = summaries
+        .iter()
+        .map(|s| {
+            let mut row = vec![
+                Some(s.spec.clone()),
+                Some(s.n.to_string()),
+                Some(s.solved.to_string()),
+                s.min_moves.map(|m| m.to_string()),
+                s.mean_moves.map(fixed2),
+                s.max_moves.map(|m| m.to_string()),
+                s.stdev_moves.map(fixed2),
+                Some(fixed2(s.mean_ms)),
+                Some(fixed2(s.max_ms)),
+                Some(format!("{:.0}", s.mean_nodes)),
+                Some(format!("{:.0}", s.mean_inspections)),
+            ];
+            if with_optima {
+                row.push(s.mean_gap.map(fixed2));
+                row.push(Some(format!("{}/{}", s.optimal_hits, s.with_optimum)));
+            }
+            row
+        })
+        .collect();
+    Grid {
+        header,
+        rows,
+        right: |col| col > 0,
+    }
+    .render(format)
+}
+
+/// Renders one run per row: id, created, finished, version, machine, board
+/// set, specs (joined by `"; "`), results stored out of boards × specs, and
+/// the params as compact JSON.
+pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
+    if format == TableFormat::Json {
+        return json(runs);
+    }
+    let header = vec![
+        "id",
+        "created",
+        "finished",
+        "version",
+        "machine",
+        "board set",
+        "specs",
+        "results",
+        "params",
+    ];
+    let rows = runs
+        .iter()
+        .map(|r| {
+            vec![
+                Some(r.id.to_string()),
+                Some(r.created.clone()),
+                r.finished.clone(),
+                Some(r.version.clone()),
+                Some(r.machine.clone()),
+                Some(r.board_set.clone()),
+                Some(r.specs.join("; ")),
+                Some(format!("{}/{}", r.n_results, r.n_expected())),
+                Some(r.params.to_string()),
+            ]
+        })
+        .collect();
+    // Right-align the numbers: id and results.
+    Grid {
+        header,
+        rows,
+        right: |col| col == 0 || col == 7,
+    }
+    .render(format)
+}
+
+/// Renders one spec per row: pairs, better, worse, equal (from run b's point
+/// of view), mean moves in a and b, their mean difference (b − a, signed),
+/// and mean milliseconds per board in a and b.
+pub fn render_comparison(diffs: &[PairedDiff], format: TableFormat) -> String {
+    if format == TableFormat::Json {
+        return json(diffs);
+    }
+    let header = vec![
+        "spec", "pairs", "better", "worse", "equal", "mean a", "mean b", "diff", "ms a", "ms b",
+    ];
+    let rows = diffs
+        .iter()
+        .map(|d| {
+            vec![
+                Some(d.spec.clone()),
+                Some(d.n_pairs.to_string()),
+                Some(d.better.to_string()),
+                Some(d.worse.to_string()),
+                Some(d.equal.to_string()),
+                d.mean_a.map(fixed2),
+                d.mean_b.map(fixed2),
+                d.mean_diff.map(|x| format!("{x:+.2}")),
+                Some(fixed2(d.mean_ms_a)),
+                Some(fixed2(d.mean_ms_b)),
+            ]
+        })
+        .collect();
+    Grid {
+        header,
+        rows,
+        right: |col| col > 0,
+    }
+    .render(format)
+}
+
+fn fixed2(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+fn json<T: Serialize>(rows: &[T]) -> String {
+    let mut text = serde_json::to_string(rows).expect("report rows serialize");
+    text.push('\n');
+    text
+}
+
+/// The cells of a text table; `None` is a missing value ("-", or empty in CSV).
+struct Grid {
+    header: Vec<&'static str>,
+    rows: Vec<Vec<Option<String>>>,
+    /// Which columns hold numbers (right-aligned).
+    right: fn(usize) -> bool,
+}
+
+impl Grid {
+    fn render(self, format: TableFormat) -> String {
+        match format {
+            TableFormat::Csv => self.csv(),
+            TableFormat::Terminal => self.table(presets::UTF8_FULL_CONDENSED, |c| c),
+            // Specs use `|` for fallback; a bare one would split the cell.
+            TableFormat::Markdown => self.table(presets::ASCII_MARKDOWN, |c| c.replace('|', "\\|")),
+            TableFormat::Json => unreachable!("JSON is rendered from the structs"),
+        }
+    }
+
+    fn table(self, style: comfy_table::TableStyle, escape: impl Fn(String) -> String) -> String {
+        let mut table = Table::new();
+        table
+            .load_style(style)
+            .force_no_tty()
+            .set_content_arrangement(ContentArrangement::Disabled)
+            .set_header(self.header.iter().map(|h| escape(h.to_string())));
+        for row in &self.rows {
+            table.add_row(
+                row.iter()
+                    .map(|c| escape(c.clone().unwrap_or_else(|| "-".into()))),
+            );
+        }
+        for (i, column) in table.column_iter_mut().enumerate() {
+            if (self.right)(i) {
+                column.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        let mut text = table.to_string();
+        text.push('\n');
+        text
+    }
+
+    fn csv(self) -> String {
+        let mut text = String::new();
+        let line = |text: &mut String, cells: &mut dyn Iterator<Item = String>| {
+            let cells: Vec<String> = cells.map(|c| csv_field(&c)).collect();
+            text.push_str(&cells.join(","));
+            text.push('\n');
+        };
+        line(&mut text, &mut self.header.iter().map(|h| h.to_string()));
+        for row in self.rows {
+            line(
+                &mut text,
+                &mut row.into_iter().map(Option::unwrap_or_default),
+            );
+        }
+        text
+    }
+}
+
+/// Quotes a CSV field that holds a comma, a quote or a line break (RFC 4180).
+fn csv_field(field: &str) -> String {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}

@@ -1,0 +1,529 @@
+//! The results store: one SQLite file holding runs, their per-board results
+//! and the best known solution of each board.
+//!
+//! The schema is created and upgraded by [`MIGRATIONS`], applied in order on
+//! `PRAGMA user_version` inside one transaction, so opening a file is always
+//! safe and opening it twice changes nothing. Unsigned counters are stored as
+//! `i64` bit patterns (`u64 as i64`) and read back with `as u64`.
+//!
+//! One `Store` is one connection; batch code should write from one thread
+//! (workers send rows to it) and commit in chunks with
+//! [`Store::insert_results`].
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+use thiserror::Error;
+
+use crate::record::{GameRecord, RunInfo, RunMeta};
+
+/// The schema, one step per entry; entry `i` takes `user_version` from `i` to
+/// `i + 1`. Append new steps, never edit old ones.
+const MIGRATIONS: &[&str] = &[
+    // 1: runs, results, optima.
+    "CREATE TABLE runs (
+        id        INTEGER PRIMARY KEY AUTOINCREMENT,
+        created   TEXT    NOT NULL DEFAULT (datetime('now')),
+        finished  TEXT,
+        version   TEXT    NOT NULL,
+        machine   TEXT    NOT NULL,
+        board_set TEXT    NOT NULL,
+        specs     TEXT    NOT NULL,  -- JSON array of canonical specs, report order
+        n_boards  INTEGER NOT NULL,
+        params    TEXT    NOT NULL   -- JSON, free-form
+    );
+    CREATE TABLE results (
+        run_id      INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        board_id    TEXT    NOT NULL,
+        board_index INTEGER NOT NULL,
+        spec        TEXT    NOT NULL,
+        solved      INTEGER NOT NULL,
+        moves       INTEGER NOT NULL,
+        nanos       INTEGER NOT NULL,  -- u64 bit-cast
+        nodes       INTEGER NOT NULL,  -- u64 bit-cast
+        inspections INTEGER NOT NULL,  -- u64 bit-cast
+        solution    TEXT    NOT NULL,
+        PRIMARY KEY (run_id, board_id, spec)
+    ) WITHOUT ROWID;
+    CREATE INDEX results_board ON results(board_id);
+    CREATE TABLE optima (
+        board_id TEXT    PRIMARY KEY,
+        moves    INTEGER NOT NULL,
+        proven   INTEGER NOT NULL,
+        solution TEXT    NOT NULL,
+        recorded TEXT    NOT NULL DEFAULT (datetime('now'))
+    );",
+];
+
+/// The schema version this build writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
+
+/// Everything that can go wrong in the store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// SQLite failed; `context` says what the store was doing.
+    #[error("{context}")]
+    Sqlite {
+        /// What was being done, e.g. "inserting results of run 3".
+        context: String,
+        /// The SQLite error.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// The directory for the database file could not be created.
+    #[error("cannot create directory {}", path.display())]
+    CreateDir {
+        /// The directory.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file was written by a newer build with a schema this one does not know.
+    #[error("the database has schema version {found}, newer than this build's {SCHEMA_VERSION}")]
+    TooNew {
+        /// The file's `user_version`.
+        found: i64,
+    },
+    /// A JSON column could not be read back.
+    #[error("run {run} has a bad {column} column")]
+    BadJson {
+        /// The run.
+        run: i64,
+        /// The column, `specs` or `params`.
+        column: &'static str,
+        /// The parse error.
+        #[source]
+        source: serde_json::Error,
+    },
+    /// The run does not exist.
+    #[error("there is no run {0}")]
+    NoSuchRun(i64),
+}
+
+/// Adds what the store was doing to a SQLite error.
+trait Context<T> {
+    fn context(self, what: impl FnOnce() -> String) -> Result<T, StoreError>;
+}
+
+impl<T> Context<T> for Result<T, rusqlite::Error> {
+    fn context(self, what: impl FnOnce() -> String) -> Result<T, StoreError> {
+        self.map_err(|source| StoreError::Sqlite {
+            context: what(),
+            source,
+        })
+    }
+}
+
+/// A connection to the results database.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating it and its parent directories if needed) the database
+    /// at `path` and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)
+            .context(|| format!("opening the results database {}", path.display()))?;
+        Store::setup(conn, &|| format!("setting up {}", path.display()))
+    }
+
+    /// Opens a fresh database in memory (for tests and dry runs).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let conn =
+            Connection::open_in_memory().context(|| "opening a database in memory".into())?;
+        Store::setup(conn, &|| "setting up a database in memory".into())
+    }
+
+    fn setup(conn: Connection, what: &dyn Fn() -> String) -> Result<Store, StoreError> {
+        // journal_mode answers with a row ("wal", or "memory" in memory).
+        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+            .context(what)?;
+        conn.execute_batch(
+            "PRAGMA synchronous = NORMAL;
+             PRAGMA foreign_keys = ON;
+             PRAGMA busy_timeout = 5000;",
+        )
+        .context(what)?;
+        let mut store = Store { conn };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    /// Applies the migrations the file lacks, all in one transaction.
+    /// Running it again does nothing.
+    pub fn migrate(&mut self) -> Result<(), StoreError> {
+        let what = || "migrating the database schema".to_string();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .context(what)?;
+        let found: i64 = tx
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .context(what)?;
+        if found > i64::from(SCHEMA_VERSION) {
+            return Err(StoreError::TooNew { found });
+        }
+        if found < i64::from(SCHEMA_VERSION) {
+            for step in &MIGRATIONS[found as usize..] {
+                tx.execute_batch(step).context(what)?;
+            }
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+                .context(what)?;
+        }
+        tx.commit().context(what)
+    }
+
+    /// The schema version of the open file (`PRAGMA user_version`).
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        self.conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .context(|| "reading the schema version".into())
+    }
+
+    /// Where the results database lives by default: `$COLORWALK_DB` if set,
+    /// else `$XDG_DATA_HOME/colorwalk/results.db`, else
+    /// `$HOME/.local/share/colorwalk/results.db`, else
+    /// `./colorwalk-results.db`. Empty variables count as unset.
+    pub fn default_path() -> PathBuf {
+        let var = |name| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        if let Some(path) = var("COLORWALK_DB") {
+            path
+        } else if let Some(data) = var("XDG_DATA_HOME") {
+            data.join("colorwalk").join("results.db")
+        } else if let Some(home) = var("HOME") {
+            home.join(".local/share/colorwalk/results.db")
+        } else {
+            PathBuf::from("colorwalk-results.db")
+        }
+    }
+
+    /// Records the start of a run and returns its ID. The run records this
+    /// crate's version, the machine (host name and core count) and the time.
+    pub fn begin_run(&mut self, meta: &RunMeta) -> Result<i64, StoreError> {
+        let specs = serde_json::to_string(&meta.specs).expect("a list of strings serializes");
+        let params = serde_json::to_string(&meta.params).expect("a JSON value serializes");
+        self.conn
+            .execute(
+                "INSERT INTO runs (version, machine, board_set, specs, n_boards, params)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    env!("CARGO_PKG_VERSION"),
+                    machine(),
+                    meta.board_set,
+                    specs,
+                    meta.n_boards,
+                    params
+                ],
+            )
+            .context(|| format!("beginning a run on {}", meta.board_set))?;
+        Ok(self.conn.last_insert_rowid())
+    }
+
+    /// The newest unfinished run with the same board set, specs (in the same
+    /// order), board count and params as `meta`: the run to resume.
+    pub fn find_unfinished_run(&self, meta: &RunMeta) -> Result<Option<i64>, StoreError> {
+        let what = || format!("looking for an unfinished run on {}", meta.board_set);
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!(
+                "{RUN_SELECT} WHERE r.finished IS NULL AND r.board_set = ?1 AND r.n_boards = ?2
+                 ORDER BY r.id DESC"
+            ))
+            .context(what)?;
+        let rows = stmt
+            .query_map(params![meta.board_set, meta.n_boards], raw_run)
+            .context(what)?;
+        for row in rows {
+            let info = row.context(what)?.parse()?;
+            // Compare parsed JSON, not text: key order must not matter.
+            if info.specs == meta.specs && info.params == meta.params {
+                return Ok(Some(info.id));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The (board ID, spec) pairs that already have a result in `run`.
+    pub fn completed(&self, run: i64) -> Result<HashSet<(String, String)>, StoreError> {
+        let what = || format!("listing the results of run {run}");
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT board_id, spec FROM results WHERE run_id = ?1")
+            .context(what)?;
+        let rows = stmt
+            .query_map([run], |r| Ok((r.get(0)?, r.get(1)?)))
+            .context(what)?;
+        rows.collect::<Result<_, _>>().context(what)
+    }
+
+    /// Stores results of `run` in one transaction; a result for the same
+    /// board and spec replaces the old one.
+    pub fn insert_results(&mut self, run: i64, records: &[GameRecord]) -> Result<(), StoreError> {
+        let what = || format!("inserting {} results into run {run}", records.len());
+        let tx = self.conn.transaction().context(what)?;
+        {
+            let mut stmt = tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO results (run_id, board_id, board_index, spec, solved,
+                         moves, nanos, nodes, inspections, solution)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                )
+                .context(what)?;
+            for r in records {
+                stmt.execute(params![
+                    run,
+                    r.board_id,
+                    r.board_index,
+                    r.spec,
+                    r.solved,
+                    r.moves,
+                    r.nanos as i64,
+                    r.nodes as i64,
+                    r.inspections as i64,
+                    r.solution,
+                ])
+                .map_err(|e| match e {
+                    rusqlite::Error::SqliteFailure(f, _)
+                        if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY =>
+                    {
+                        StoreError::NoSuchRun(run)
+                    }
+                    e => StoreError::Sqlite {
+                        context: what(),
+                        source: e,
+                    },
+                })?;
+            }
+        }
+        tx.commit().context(what)
+    }
+
+    /// Marks `run` finished now.
+    pub fn finish_run(&mut self, run: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .execute(
+                "UPDATE runs SET finished = datetime('now') WHERE id = ?1",
+                [run],
+            )
+            .context(|| format!("finishing run {run}"))?;
+        if n == 0 {
+            Err(StoreError::NoSuchRun(run))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// All runs, newest first.
+    pub fn runs(&self) -> Result<Vec<RunInfo>, StoreError> {
+        let what = || "listing runs".to_string();
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("{RUN_SELECT} ORDER BY r.id DESC"))
+            .context(what)?;
+        let rows = stmt.query_map([], raw_run).context(what)?;
+        rows.map(|row| row.context(what)?.parse()).collect()
+    }
+
+    /// One run, if it exists.
+    pub fn run(&self, id: i64) -> Result<Option<RunInfo>, StoreError> {
+        let what = || format!("reading run {id}");
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("{RUN_SELECT} WHERE r.id = ?1"))
+            .context(what)?;
+        let raw = stmt.query_row([id], raw_run).optional().context(what)?;
+        raw.map(RawRun::parse).transpose()
+    }
+
+    /// The results of `run`, by board index, then in the order of the run's
+    /// specs (specs not in the run's list, if any, come last, by name).
+    pub fn results(&self, run: i64) -> Result<Vec<GameRecord>, StoreError> {
+        let info = self.run(run)?.ok_or(StoreError::NoSuchRun(run))?;
+        let what = || format!("reading the results of run {run}");
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT board_id, board_index, spec, solved, moves, nanos, nodes, inspections,
+                        solution
+                 FROM results WHERE run_id = ?1 ORDER BY board_index, board_id, spec",
+            )
+            .context(what)?;
+        let rows = stmt.query_map([run], record).context(what)?;
+        let mut records: Vec<GameRecord> = rows.collect::<Result<_, _>>().context(what)?;
+        let order: HashMap<&str, usize> = info
+            .specs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.as_str(), i))
+            .collect();
+        let rank = |s: &str| order.get(s).copied().unwrap_or(usize::MAX);
+        // Stable: ties (unknown specs) keep the SQL order by name.
+        records.sort_by_key(|r| (r.board_index, rank(&r.spec)));
+        Ok(records)
+    }
+
+    /// Deletes a run and its results; returns whether it existed.
+    pub fn delete_run(&mut self, id: i64) -> Result<bool, StoreError> {
+        let n = self
+            .conn
+            .execute("DELETE FROM runs WHERE id = ?1", [id])
+            .context(|| format!("deleting run {id}"))?;
+        Ok(n > 0)
+    }
+
+    /// Offers a solution of `moves` moves for a board as its known optimum.
+    /// The stored one is replaced only by a better claim: a proven optimum
+    /// beats an unproven one, and otherwise fewer moves win. Returns whether
+    /// the offer was kept.
+    pub fn record_optimum(
+        &mut self,
+        board_id: &str,
+        moves: u32,
+        proven: bool,
+        solution: &str,
+    ) -> Result<bool, StoreError> {
+        let n = self
+            .conn
+            .prepare_cached(
+                "INSERT INTO optima (board_id, moves, proven, solution) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (board_id) DO UPDATE SET
+                     moves = excluded.moves, proven = excluded.proven,
+                     solution = excluded.solution, recorded = datetime('now')
+                 WHERE (excluded.proven AND NOT optima.proven)
+                    OR (excluded.proven = optima.proven AND excluded.moves < optima.moves)",
+            )
+            .and_then(|mut stmt| stmt.execute(params![board_id, moves, proven, solution]))
+            .context(|| format!("recording an optimum for {board_id}"))?;
+        Ok(n > 0)
+    }
+
+    /// The known optima of the given boards: board ID → (moves, proven).
+    /// Boards without one are absent.
+    pub fn optima<I, S>(&self, board_ids: I) -> Result<HashMap<String, (u32, bool)>, StoreError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let what = || "reading known optima".to_string();
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT moves, proven FROM optima WHERE board_id = ?1")
+            .context(what)?;
+        let mut found = HashMap::new();
+        for id in board_ids {
+            let id = id.as_ref();
+            if found.contains_key(id) {
+                continue;
+            }
+            let hit: Option<(u32, bool)> = stmt
+                .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()
+                .context(what)?;
+            if let Some(hit) = hit {
+                found.insert(id.to_string(), hit);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The known optimal (or best) solution of a board: (moves, proven,
+    /// solution text).
+    pub fn optimum(&self, board_id: &str) -> Result<Option<(u32, bool, String)>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT moves, proven, solution FROM optima WHERE board_id = ?1")
+            .and_then(|mut stmt| {
+                stmt.query_row([board_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                    .optional()
+            })
+            .context(|| format!("reading the optimum of {board_id}"))
+    }
+}
+
+/// The machine a run ran on: host name (or "unknown") and core count.
+fn machine() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "unknown".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{host} ({cores} cores)")
+}
+
+const RUN_SELECT: &str = "SELECT r.id, r.created, r.finished, r.version, r.machine, r.board_set,
+        r.specs, r.n_boards, r.params,
+        (SELECT count(*) FROM results WHERE run_id = r.id)
+    FROM runs r";
+
+/// A `runs` row with its JSON columns still text.
+struct RawRun {
+    info: RunInfo,
+    specs: String,
+    params: String,
+}
+
+fn raw_run(r: &Row<'_>) -> rusqlite::Result<RawRun> {
+    Ok(RawRun {
+        info: RunInfo {
+            id: r.get(0)?,
+            created: r.get(1)?,
+            finished: r.get(2)?,
+            version: r.get(3)?,
+            machine: r.get(4)?,
+            board_set: r.get(5)?,
+            specs: Vec::new(),
+            n_boards: r.get(7)?,
+            n_results: r.get(9)?,
+            params: serde_json::Value::Null,
+        },
+        specs: r.get(6)?,
+        params: r.get(8)?,
+    })
+}
+
+impl RawRun {
+    fn parse(self) -> Result<RunInfo, StoreError> {
+        let run = self.info.id;
+        let bad = |column| {
+            move |source| StoreError::BadJson {
+                run,
+                column,
+                source,
+            }
+        };
+        Ok(RunInfo {
+            specs: serde_json::from_str(&self.specs).map_err(bad("specs"))?,
+            params: serde_json::from_str(&self.params).map_err(bad("params"))?,
+            ..self.info
+        })
+    }
+}
+
+fn record(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
+    Ok(GameRecord {
+        board_id: r.get(0)?,
+        board_index: r.get(1)?,
+        spec: r.get(2)?,
+        solved: r.get(3)?,
+        moves: r.get(4)?,
+        nanos: r.get::<_, i64>(5)? as u64,
+        nodes: r.get::<_, i64>(6)? as u64,
+        inspections: r.get::<_, i64>(7)? as u64,
+        solution: r.get(8)?,
+    })
+}

@@ -1,0 +1,244 @@
+//! The SQLite store: migrations, runs, resume, optima.
+
+use std::collections::HashSet;
+
+use cw_lab::{GameRecord, SCHEMA_VERSION, Store, StoreError};
+
+use crate::{meta, rec};
+
+fn full_run(n: u32, specs: &[&str]) -> Vec<GameRecord> {
+    let mut records = Vec::new();
+    for b in 0..n {
+        for (s, spec) in specs.iter().enumerate() {
+            let moves = 30 + (b * 7 + s as u32 * 3) % 11;
+            records.push(rec(
+                b,
+                spec,
+                b % 4 != 3,
+                moves,
+                1_000_000 + u64::from(b) * 17,
+            ));
+        }
+    }
+    records
+}
+
+#[test]
+fn migrations_are_idempotent_on_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/dir/results.db");
+    let mut store = Store::open(&path).unwrap();
+    assert!(
+        path.exists(),
+        "open creates the file and its parent directories"
+    );
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let run = store.begin_run(&meta(2, &["a"])).unwrap();
+    store.insert_results(run, &full_run(2, &["a"])).unwrap();
+
+    // Migrating the same connection again, then reopening the file, changes nothing.
+    store.migrate().unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    drop(store);
+    let store = Store::open(&path).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(store.runs().unwrap().len(), 1);
+    assert_eq!(store.results(run).unwrap(), full_run(2, &["a"]));
+}
+
+#[test]
+fn a_run_reads_back_equal() {
+    let mut store = Store::open_in_memory().unwrap();
+    let specs = [
+        "gla:depth=5",
+        "greedy:metric=area",
+        "gla:depth=5,until=18>bfs:cap=16384|gla:depth=5",
+    ];
+    let m = meta(5, &specs);
+    let run = store.begin_run(&m).unwrap();
+    let mut records = full_run(5, &specs);
+    // Counters beyond i64::MAX survive the bit-cast.
+    records[0].nanos = u64::MAX;
+    records[1].nodes = u64::MAX - 1;
+    records[2].inspections = 1 << 63;
+    // Insert in a scrambled order: results come back by board, then spec order.
+    let mut scrambled = records.clone();
+    scrambled.reverse();
+    scrambled.swap(0, 7);
+    store.insert_results(run, &scrambled).unwrap();
+    assert_eq!(store.results(run).unwrap(), records);
+
+    let info = store.run(run).unwrap().unwrap();
+    assert_eq!(info.id, run);
+    assert_eq!(info.meta(), m);
+    assert_eq!(info.n_results, 15);
+    assert_eq!(info.n_expected(), 15);
+    assert_eq!(info.finished, None);
+    assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
+    assert!(
+        info.machine.contains("core"),
+        "machine names the core count: {}",
+        info.machine
+    );
+    assert_eq!(
+        info.created.len(),
+        "2026-01-01 00:00:00".len(),
+        "{}",
+        info.created
+    );
+
+    store.finish_run(run).unwrap();
+    assert!(store.run(run).unwrap().unwrap().finished.is_some());
+}
+
+#[test]
+fn runs_are_listed_newest_first_and_deleted_with_their_results() {
+    let mut store = Store::open_in_memory().unwrap();
+    let first = store.begin_run(&meta(1, &["a"])).unwrap();
+    let second = store.begin_run(&meta(1, &["b"])).unwrap();
+    store.insert_results(first, &full_run(1, &["a"])).unwrap();
+    store.insert_results(second, &full_run(1, &["b"])).unwrap();
+    let ids: Vec<i64> = store.runs().unwrap().iter().map(|r| r.id).collect();
+    assert_eq!(ids, [second, first]);
+
+    assert!(store.delete_run(second).unwrap());
+    assert!(
+        !store.delete_run(second).unwrap(),
+        "a second delete finds nothing"
+    );
+    assert!(store.run(second).unwrap().is_none());
+    assert!(matches!(store.results(second), Err(StoreError::NoSuchRun(id)) if id == second));
+    assert_eq!(store.runs().unwrap().len(), 1);
+    assert_eq!(store.results(first).unwrap().len(), 1);
+    // A later run never reuses a deleted ID.
+    let third = store.begin_run(&meta(1, &["c"])).unwrap();
+    assert!(third > second);
+}
+
+#[test]
+fn results_for_a_missing_run_are_an_error() {
+    let mut store = Store::open_in_memory().unwrap();
+    let err = store
+        .insert_results(42, &[rec(0, "a", true, 30, 1)])
+        .unwrap_err();
+    assert!(matches!(err, StoreError::NoSuchRun(42)), "{err:?}");
+    assert!(matches!(
+        store.finish_run(42),
+        Err(StoreError::NoSuchRun(42))
+    ));
+}
+
+#[test]
+fn insert_replaces_a_result_for_the_same_board_and_spec() {
+    let mut store = Store::open_in_memory().unwrap();
+    let run = store.begin_run(&meta(1, &["a"])).unwrap();
+    store
+        .insert_results(run, &[rec(0, "a", false, 200, 5)])
+        .unwrap();
+    store
+        .insert_results(run, &[rec(0, "a", true, 31, 6)])
+        .unwrap();
+    assert_eq!(store.results(run).unwrap(), [rec(0, "a", true, 31, 6)]);
+}
+
+#[test]
+fn an_interrupted_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.db");
+    let specs = ["gla:depth=5", "greedy"];
+    let m = meta(10, &specs);
+    let all = full_run(10, &specs);
+    let (first_half, second_half) = all.split_at(all.len() / 2);
+
+    let run = {
+        let mut store = Store::open(&path).unwrap();
+        // A finished run and a run of another experiment must not be picked.
+        let done = store.begin_run(&m).unwrap();
+        store.finish_run(done).unwrap();
+        let mut other_params = m.clone();
+        other_params.params = serde_json::json!({ "threads": 1 });
+        store.begin_run(&other_params).unwrap();
+        let mut other_specs = m.clone();
+        other_specs.specs.reverse();
+        store.begin_run(&other_specs).unwrap();
+
+        let run = store.begin_run(&m).unwrap();
+        store.insert_results(run, first_half).unwrap();
+        run
+    };
+
+    let mut store = Store::open(&path).unwrap();
+    // Params with the same content in another key order are the same experiment.
+    let mut reordered = m.clone();
+    reordered.params =
+        serde_json::from_str(r#"{ "limits": { "nodes": 1000000, "moves": 200 }, "threads": 2 }"#)
+            .unwrap();
+    assert_eq!(store.find_unfinished_run(&reordered).unwrap(), Some(run));
+
+    let expected: HashSet<(String, String)> = first_half
+        .iter()
+        .map(|r| (r.board_id.clone(), r.spec.clone()))
+        .collect();
+    assert_eq!(store.completed(run).unwrap(), expected);
+
+    store.insert_results(run, second_half).unwrap();
+    store.finish_run(run).unwrap();
+    assert_eq!(store.find_unfinished_run(&m).unwrap(), None);
+    assert_eq!(store.results(run).unwrap(), all);
+}
+
+#[test]
+fn optima_keep_the_best_and_proven() {
+    let mut store = Store::open_in_memory().unwrap();
+    assert!(store.record_optimum("b1", 34, false, "1,2").unwrap());
+    assert!(
+        !store.record_optimum("b1", 35, false, "worse").unwrap(),
+        "more moves lose"
+    );
+    assert!(
+        !store.record_optimum("b1", 34, false, "same").unwrap(),
+        "a tie keeps the first"
+    );
+    assert!(store.record_optimum("b1", 33, false, "better").unwrap());
+    assert_eq!(
+        store.optimum("b1").unwrap(),
+        Some((33, false, "better".to_string()))
+    );
+    assert!(
+        store.record_optimum("b1", 33, true, "proven").unwrap(),
+        "a proof upgrades a tie"
+    );
+    assert!(
+        !store.record_optimum("b1", 32, false, "unproven").unwrap(),
+        "proven wins"
+    );
+
+    assert!(store.record_optimum("b2", 30, false, "x").unwrap());
+    assert!(
+        store.record_optimum("b2", 31, true, "y").unwrap(),
+        "proven wins even with more"
+    );
+    assert!(store.record_optimum("b3", 40, true, "z").unwrap());
+    assert!(
+        store.record_optimum("b3", 39, true, "w").unwrap(),
+        "the smaller proof wins"
+    );
+
+    let optima = store.optima(["b1", "b2", "b3", "b4", "b1"]).unwrap();
+    assert_eq!(optima.len(), 3);
+    assert_eq!(optima["b1"], (33, true));
+    assert_eq!(optima["b2"], (31, true));
+    assert_eq!(optima["b3"], (39, true));
+    assert!(!optima.contains_key("b4"));
+    assert_eq!(store.optimum("b1").unwrap().unwrap().2, "proven");
+}
+
+#[test]
+fn default_path_ends_in_a_database_file() {
+    // The environment is shared by parallel tests, so only read it.
+    let path = Store::default_path();
+    match std::env::var_os("COLORWALK_DB").filter(|v| !v.is_empty()) {
+        Some(db) => assert_eq!(path, std::path::PathBuf::from(db)),
+        None => assert!(path.ends_with("results.db") || path.ends_with("colorwalk-results.db")),
+    }
+}

@@ -1,0 +1,345 @@
+//! The spec language: solvers composed as text.
+//!
+//! ```text
+//! spec  := chain ('|' chain)*      fallback: when a chain gives up at a position, ask the next
+//! chain := stage ('>' stage)*      phases: a stage plays while the game has fewer moves than its `until`
+//! stage := name (':' key '=' value (',' key '=' value)*)?
+//! ```
+//!
+//! A whole spec may also be a preset name. Every spec has one canonical
+//! form (every parameter written out, in the solver's order, `until` last),
+//! which labels results; it parses back to the same spec.
+
+use crate::registry::{self, ParamDef, Params, SolverDef, UNTIL};
+use crate::{SearchCtx, Solver, presets};
+use cw_core::{Color, Game};
+use std::fmt;
+use std::str::FromStr;
+use thiserror::Error;
+
+/// A parsed, checked spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    alternatives: Vec<Vec<Stage>>,
+}
+
+/// One stage: a solver with its parameters, played while `n_moves < until`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stage {
+    def: &'static SolverDef,
+    params: Params,
+    until: Option<u32>,
+}
+
+impl PartialEq for SolverDef {
+    fn eq(&self, other: &SolverDef) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for SolverDef {}
+
+/// Why a text is not a spec.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bad solver spec at character {col}: {message}")]
+pub struct SpecError {
+    /// 1-based character position of the problem.
+    pub col: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl SpecError {
+    fn new(col: usize, message: impl Into<String>) -> SpecError {
+        SpecError {
+            col,
+            message: message.into(),
+        }
+    }
+}
+
+impl Spec {
+    /// Parses and checks a spec (or a preset name).
+    pub fn parse(text: &str) -> Result<Spec, SpecError> {
+        text.parse()
+    }
+
+    /// The stages of each alternative.
+    pub fn alternatives(&self) -> &[Vec<Stage>] {
+        &self.alternatives
+    }
+
+    /// Builds a fresh solver for one game.
+    pub fn build(&self) -> Result<Box<dyn Solver>, SpecError> {
+        let mut chains = Vec::new();
+        for chain in &self.alternatives {
+            let mut stages = Vec::new();
+            for stage in chain {
+                stages.push(((stage.def.build)(&stage.params)?, stage.until));
+            }
+            chains.push(stages);
+        }
+        Ok(Box::new(Composite { chains }))
+    }
+
+    /// Whether a batch must play its boards in order with one solver: some
+    /// stage carries state from board to board (the series' round robin) or
+    /// draws from the series' shared stream.
+    pub fn is_sequential(&self) -> bool {
+        self.uses_series_stream()
+            || self
+                .alternatives
+                .iter()
+                .flatten()
+                .any(|s| s.params.iter().any(|(k, v)| k == "carry" && v == "true"))
+    }
+
+    /// Whether any stage draws from the series' shared random stream (the
+    /// board sequence of a series run then depends on the solver, spec §1.6).
+    pub fn uses_series_stream(&self) -> bool {
+        self.alternatives.iter().flatten().any(|s| {
+            s.def.name == "random" && s.params.iter().any(|(k, v)| k == "rng" && v == "series")
+        })
+    }
+}
+
+impl Stage {
+    /// The solver's registry entry.
+    pub fn def(&self) -> &'static SolverDef {
+        self.def
+    }
+
+    /// The checked parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The move count at which this stage hands over.
+    pub fn until(&self) -> Option<u32> {
+        self.until
+    }
+}
+
+/// A spec built into a solver: ask the chains in order; in each chain, the
+/// first stage whose `until` is not yet reached plays.
+struct Composite {
+    chains: Vec<Vec<BuiltStage>>,
+}
+
+/// A built stage: the solver and the move count where it hands over.
+type BuiltStage = (Box<dyn Solver>, Option<u32>);
+
+impl Solver for Composite {
+    fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
+        for chain in &mut self.chains {
+            let stage = chain
+                .iter_mut()
+                .find(|(_, until)| until.is_none_or(|u| game.n_moves() < u));
+            // A stage's whole proposal is played, even past its `until`
+            // (as the series' Dijkstra-GLA played Dijkstra's whole path).
+            if let Some((solver, _)) = stage
+                && let Some(moves) = solver.next_moves(game, ctx)
+            {
+                return Some(moves);
+            }
+        }
+        None
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, chain) in self.alternatives.iter().enumerate() {
+            if i > 0 {
+                f.write_str("|")?;
+            }
+            for (j, stage) in chain.iter().enumerate() {
+                if j > 0 {
+                    f.write_str(">")?;
+                }
+                write!(f, "{stage}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Stage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.def.name)?;
+        let mut sep = ':';
+        for (k, v) in self.params.iter() {
+            write!(f, "{sep}{k}={v}")?;
+            sep = ',';
+        }
+        if let Some(u) = self.until {
+            write!(f, "{sep}until={u}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Spec {
+    type Err = SpecError;
+
+    fn from_str(text: &str) -> Result<Spec, SpecError> {
+        match presets::find(text.trim()) {
+            Some(preset) => parse_chains(preset.spec),
+            None => parse_chains(text),
+        }
+    }
+}
+
+/// Parses the chains of a spec (no preset names).
+fn parse_chains(text: &str) -> Result<Spec, SpecError> {
+    {
+        if text.trim().is_empty() {
+            return Err(SpecError::new(
+                1,
+                "empty spec: expected a solver name or a preset",
+            ));
+        }
+        let mut alternatives = Vec::new();
+        let mut offset = 0;
+        for alt in text.split('|') {
+            let mut chain = Vec::new();
+            let mut stage_offset = offset;
+            for stage in alt.split('>') {
+                chain.push(parse_stage(stage, stage_offset)?);
+                stage_offset += stage.chars().count() + 1;
+            }
+            for (i, stage) in chain.iter().enumerate() {
+                if i + 1 < chain.len() && stage.until.is_none() {
+                    return Err(SpecError::new(
+                        offset + 1,
+                        format!(
+                            "stage '{}' needs until=N: the stages after it would never play",
+                            stage.def.name
+                        ),
+                    ));
+                }
+            }
+            alternatives.push(chain);
+            offset += alt.chars().count() + 1;
+        }
+        Ok(Spec { alternatives })
+    }
+}
+
+/// Parses one stage; `offset` is the character offset of `text` in the spec.
+fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
+    let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+    let col = offset + lead + 1;
+    let trimmed = text.trim();
+    let (name, rest) = match trimmed.split_once(':') {
+        Some((n, r)) => (n.trim(), Some(r)),
+        None => (trimmed, None),
+    };
+    if name.is_empty() {
+        return Err(SpecError::new(col, "expected a solver name"));
+    }
+    let def = registry::find(name).ok_or_else(|| {
+        let hint = if presets::find(name).is_some() {
+            format!(
+                "'{name}' is a preset, which stands alone as a whole spec ({})",
+                presets::find(name).map_or("", |p| p.spec)
+            )
+        } else {
+            let names = registry::SOLVERS
+                .iter()
+                .map(|d| d.name)
+                .chain(presets::PRESETS.iter().map(|p| p.name));
+            match nearest(name, names) {
+                Some(near) => format!("unknown solver '{name}'; did you mean '{near}'?"),
+                None => format!("unknown solver '{name}'"),
+            }
+        };
+        SpecError::new(col, hint)
+    })?;
+    let mut given: Vec<(&'static ParamDef, String)> = Vec::new();
+    let mut until = None;
+    if let Some(rest) = rest {
+        let mut pos = col + name.chars().count() + 1;
+        for pair in rest.split(',') {
+            let pair_col = pos + pair.chars().take_while(|c| c.is_whitespace()).count();
+            pos += pair.chars().count() + 1;
+            let Some((key, value)) = pair.split_once('=') else {
+                return Err(SpecError::new(
+                    pair_col,
+                    format!("expected key=value, found '{}'", pair.trim()),
+                ));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let param = def
+                .params
+                .iter()
+                .chain(std::iter::once(&UNTIL))
+                .find(|p| p.name == key)
+                .ok_or_else(|| {
+                    let names = def.params.iter().map(|p| p.name).chain(["until"]);
+                    let list = names.clone().collect::<Vec<_>>().join(", ");
+                    let hint = nearest(key, names)
+                        .map(|n| format!("did you mean '{n}'? "))
+                        .unwrap_or_default();
+                    SpecError::new(
+                        pair_col,
+                        format!(
+                            "{} has no parameter '{key}'; {hint}(parameters: {list})",
+                            def.name
+                        ),
+                    )
+                })?;
+            let value = param.kind.check(value).map_err(|e| {
+                SpecError::new(pair_col, format!("{} {}: {e}", def.name, param.name))
+            })?;
+            if param.name == "until" {
+                until = Some(value.parse().expect("checked as a whole number"));
+            } else if given.iter().any(|(p, _)| p.name == param.name) {
+                return Err(SpecError::new(pair_col, format!("'{key}' is given twice")));
+            } else {
+                given.push((param, value));
+            }
+        }
+    }
+    let values = def
+        .params
+        .iter()
+        .map(|p| {
+            let value = given
+                .iter()
+                .find(|(g, _)| g.name == p.name)
+                .map_or_else(|| p.default.to_string(), |(_, v)| v.clone());
+            (p.name, value)
+        })
+        .collect();
+    Ok(Stage {
+        def,
+        params: Params::new(values),
+        until,
+    })
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough
+/// to be a likely typo.
+pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
