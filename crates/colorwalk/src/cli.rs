@@ -26,6 +26,142 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Convert boards between formats.
     Convert(ConvertArgs),
+    /// List every solver and preset with its parameters.
+    Solvers(SolversArgs),
+    /// Solve one board with one solver spec.
+    Solve(SolveArgs),
+    /// Run many solver specs over many boards, in parallel, and store the results.
+    Bench(BenchArgs),
+    /// List stored runs, or show one run's table.
+    Runs(RunsArgs),
+    /// Compare two stored runs, board by board.
+    Compare(CompareArgs),
+    /// Draw a stored run: moves histograms per spec, time against moves.
+    Plot(PlotArgs),
+}
+
+/// `colorwalk solvers`.
+#[derive(Debug, Args)]
+pub struct SolversArgs {
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The board.
+    #[command(flatten)]
+    pub input: BoardArgs,
+    /// The solver spec or preset (see `colorwalk solvers`).
+    #[arg(long, short, default_value = "gla-5")]
+    pub spec: String,
+    /// Give up after this many moves.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_moves: u32,
+    /// Give up after this many seconds (default: no limit; results then depend on the board and spec only).
+    #[arg(long, value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Solver specs or presets (repeatable; default: every row of the series' table).
+    #[arg(long, short)]
+    pub spec: Vec<String>,
+    /// Boards of the series' run: `FIRST..END` (end excluded) or a count from board 1 (default: 1..101).
+    #[arg(long, conflicts_with_all = ["seeds", "boards"])]
+    pub koblenski: Option<String>,
+    /// Seeded boards: `FIRST..END` (end excluded) or a count from seed 1.
+    #[arg(long, conflicts_with = "boards")]
+    pub seeds: Option<String>,
+    /// Boards from a file (any board format; known optima in it feed the gap column).
+    #[arg(long)]
+    pub boards: Option<std::path::PathBuf>,
+    /// Board size for generated boards.
+    #[arg(long, default_value = "30x20", value_parser = parse_size)]
+    pub size: (usize, usize),
+    /// Colors for generated boards.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=16))]
+    pub colors: u8,
+    /// Output: table, markdown, csv or json.
+    #[arg(long, default_value = "table")]
+    pub format: String,
+    /// The results database (default: the user's data folder; env COLORWALK_DB).
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+    /// Do not store the results.
+    #[arg(long)]
+    pub no_store: bool,
+    /// Start a new run even if an unfinished run with the same settings exists.
+    #[arg(long)]
+    pub fresh: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Give up on a board after this many moves.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_moves: u32,
+    /// Give up on a board after this many seconds (off by default: results then depend only on board and spec).
+    #[arg(long, value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Also print the series' published numbers next to each row of its table.
+    #[arg(long)]
+    pub published: bool,
+}
+
+/// `colorwalk runs`.
+#[derive(Debug, Args)]
+pub struct RunsArgs {
+    /// Show this run's table instead of the list.
+    pub run: Option<i64>,
+    /// Output: table, markdown, csv or json.
+    #[arg(long, default_value = "table")]
+    pub format: String,
+    /// The results database.
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+}
+
+/// `colorwalk compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The first run.
+    pub a: i64,
+    /// The second run.
+    pub b: i64,
+    /// Output: table, markdown, csv or json.
+    #[arg(long, default_value = "table")]
+    pub format: String,
+    /// The results database.
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+}
+
+/// `colorwalk plot`.
+#[derive(Debug, Args)]
+pub struct PlotArgs {
+    /// The run to draw.
+    pub run: i64,
+    /// The picture: a `.svg` or `.png` file.
+    #[arg(long, short)]
+    pub out: std::path::PathBuf,
+    /// The results database.
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+}
+
+/// Parses a positive number of seconds.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
+        _ => Err(format!("'{s}' is not a number of seconds from 0 to 86400")),
+    }
 }
 
 /// Board file formats on the command line.

@@ -7,6 +7,7 @@
 //! Solvers are registered in [`registry::SOLVERS`] and built from text by
 //! [`Spec`]; the series' hybrids are [`presets`].
 
+pub mod batch;
 mod ctx;
 mod metric;
 pub mod presets;
@@ -15,6 +16,7 @@ mod solve;
 mod solvers;
 mod spec;
 
+pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx};
 pub use metric::Metric;
 pub use registry::{ParamDef, ParamKind, SolverDef};

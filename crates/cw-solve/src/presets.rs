@@ -147,3 +147,153 @@ pub const PRESETS: &[Preset] = &[
 pub fn find(name: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.name == name)
 }
+
+/// A row of the series' results table (spec §5.1): the preset that plays it
+/// and the published numbers over the series' 100 boards, where known.
+#[derive(Clone, Copy, Debug)]
+pub struct SeriesRow {
+    /// The row's name in the series.
+    pub label: &'static str,
+    /// The preset that reproduces it.
+    pub preset: &'static str,
+    /// Published min, mean, max and standard deviation of moves.
+    pub published: Option<(u32, f64, u32, f64)>,
+    /// The part of the series it first appeared in.
+    pub part: u8,
+}
+
+/// The series' consolidated results table, in its order.
+pub const SERIES_TABLE: &[SeriesRow] = &[
+    SeriesRow {
+        label: "Round Robin",
+        preset: "round-robin",
+        published: Some((37, 48.3, 62, 4.5)),
+        part: 2,
+    },
+    SeriesRow {
+        label: "RR with Skipping",
+        preset: "round-robin-skip",
+        published: Some((37, 46.9, 59, 4.1)),
+        part: 3,
+    },
+    SeriesRow {
+        label: "Random Choice",
+        preset: "random",
+        published: Some((60, 80.2, 115, 10.5)),
+        part: 3,
+    },
+    SeriesRow {
+        label: "Random with Skipping",
+        preset: "random-skip",
+        published: Some((43, 53.1, 64, 4.5)),
+        part: 3,
+    },
+    SeriesRow {
+        label: "Greedy",
+        preset: "greedy",
+        published: Some((31, 39.8, 48, 3.5)),
+        part: 4,
+    },
+    SeriesRow {
+        label: "Greedy Look-Ahead-2",
+        preset: "greedy-look-ahead",
+        published: Some((28, 37.0, 45, 3.1)),
+        part: 4,
+    },
+    SeriesRow {
+        label: "Greedy Look-Ahead-3",
+        preset: "gla-3",
+        published: Some((25, 34.2, 40, 2.7)),
+        part: 5,
+    },
+    SeriesRow {
+        label: "Greedy Look-Ahead-4",
+        preset: "gla-4",
+        published: Some((25, 33.3, 39, 2.6)),
+        part: 5,
+    },
+    SeriesRow {
+        label: "Greedy Look-Ahead-5",
+        preset: "gla-5",
+        published: Some((25, 33.1, 41, 2.8)),
+        part: 5,
+    },
+    SeriesRow {
+        label: "Max Perimeter",
+        preset: "max-perimeter",
+        published: Some((29, 37.4, 44, 3.2)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "Max Perimeter Look-Ahead-2",
+        preset: "max-perimeter-look-ahead",
+        published: Some((27, 35.0, 44, 2.8)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "Perimeter-Area Hybrid",
+        preset: "perimeter-area",
+        published: Some((31, 39.0, 49, 3.8)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "Deep-Path",
+        preset: "deep-path",
+        published: Some((51, 74.8, 104, 9.4)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "Path-Area Hybrid",
+        preset: "path-area",
+        published: Some((35, 44.2, 54, 3.5)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "Path-Area Hybrid Look-Ahead-4",
+        preset: "path-area-look-ahead",
+        published: Some((32, 38.7, 45, 2.7)),
+        part: 6,
+    },
+    SeriesRow {
+        label: "BFS with Greedy Look-Ahead-5",
+        preset: "bfs",
+        published: Some((26, 32.7, 40, 2.8)),
+        part: 7,
+    },
+    SeriesRow {
+        label: "DFS with Greedy Look-Ahead-5",
+        preset: "dfs",
+        published: Some((25, 34.8, 43, 3.9)),
+        part: 8,
+    },
+    SeriesRow {
+        label: "Dijkstra's Algorithm",
+        preset: "dijkstra",
+        published: Some((29, 33.1, 40, 1.9)),
+        part: 9,
+    },
+    SeriesRow {
+        label: "GLA-Dijkstra Hybrid",
+        preset: "greedy-dijkstra",
+        published: Some((25, 31.8, 37, 2.2)),
+        part: 10,
+    },
+    SeriesRow {
+        label: "Dijkstra-GLA Hybrid",
+        preset: "dijkstra-greedy",
+        published: Some((28, 36.3, 44, 3.1)),
+        part: 10,
+    },
+    SeriesRow {
+        label: "Dijkstra-Dijkstra Hybrid",
+        preset: "dijkstra-dijkstra",
+        published: None,
+        part: 10,
+    },
+    SeriesRow {
+        label: "Max-Perimeter-Dijkstra Hybrid",
+        preset: "max-perimeter-dijkstra",
+        published: Some((27, 32.8, 38, 2.3)),
+        part: 10,
+    },
+];

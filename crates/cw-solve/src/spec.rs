@@ -7,8 +7,9 @@
 //! ```
 //!
 //! A whole spec may also be a preset name. Every spec has one canonical
-//! form (every parameter written out, in the solver's order, `until` last),
-//! which labels results; it parses back to the same spec.
+//! form, which labels results: parameters in the solver's order, those at
+//! their default left out, `until` last; it parses back to the same spec.
+//! (Runs store the program version, so a changed default stays traceable.)
 
 use crate::registry::{self, ParamDef, Params, SolverDef, UNTIL};
 use crate::{SearchCtx, Solver, presets};
@@ -168,9 +169,11 @@ impl fmt::Display for Stage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.def.name)?;
         let mut sep = ':';
-        for (k, v) in self.params.iter() {
-            write!(f, "{sep}{k}={v}")?;
-            sep = ',';
+        for ((k, v), def) in self.params.iter().zip(self.def.params) {
+            if v != def.default {
+                write!(f, "{sep}{k}={v}")?;
+                sep = ',';
+            }
         }
         if let Some(u) = self.until {
             write!(f, "{sep}until={u}")?;

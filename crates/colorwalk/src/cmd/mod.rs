@@ -1,7 +1,9 @@
 //! One module per subcommand; `run` dispatches.
 
 mod board_cmds;
+mod lab;
 mod play;
+mod solve;
 mod verify;
 
 use crate::cli::{Cli, Command};
@@ -15,5 +17,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Convert(args) => board_cmds::convert(&args),
         Command::Play(args) => play::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Solvers(args) => solve::solvers(&args),
+        Command::Solve(args) => solve::solve(&args),
+        Command::Bench(args) => lab::bench(&args),
+        Command::Runs(args) => lab::runs(&args),
+        Command::Compare(args) => lab::compare(&args),
+        Command::Plot(args) => lab::plot(&args),
     }
 }

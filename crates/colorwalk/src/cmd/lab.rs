@@ -1,0 +1,371 @@
+//! The batch lab: `bench`, `runs`, `compare` and `plot`.
+
+use crate::cli::{BenchArgs, CompareArgs, PlotArgs, RunsArgs};
+use anyhow::{Context, Result, anyhow, bail};
+use cw_core::Moves;
+use cw_lab::{GameRecord, RunMeta, Store, TableFormat};
+use cw_solve::presets::SERIES_TABLE;
+use cw_solve::{BoardSet, Limits, Spec};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn open_store(db: Option<&Path>) -> Result<Store> {
+    let path = db.map_or_else(Store::default_path, Path::to_path_buf);
+    Store::open(&path).with_context(|| format!("opening the results database {}", path.display()))
+}
+
+fn table_format(text: &str) -> Result<TableFormat> {
+    text.parse().map_err(|e| anyhow!("--format: {e}"))
+}
+
+/// Parses `A..B` (B excluded) or a count `N` (from 1).
+fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
+    let bad = || anyhow!("{what} '{text}': expected FIRST..END (end excluded) or a count");
+    let (first, end) = match text.split_once("..") {
+        Some((a, b)) => (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        ),
+        None => {
+            let n: u64 = text.trim().parse().map_err(|_| bad())?;
+            (1, n.checked_add(1).ok_or_else(bad)?)
+        }
+    };
+    if end <= first {
+        bail!("{what} '{text}' holds no boards: the end is excluded and must be above the first");
+    }
+    if end - first > 1_000_000 {
+        bail!("{what} '{text}' is too many boards: at most 1000000");
+    }
+    Ok((first, end - first))
+}
+
+fn board_set(args: &BenchArgs) -> Result<BoardSet> {
+    let (width, height) = args.size;
+    let colors = usize::from(args.colors);
+    if let Some(path) = &args.boards {
+        let source = path.to_string_lossy();
+        let entries = crate::board_input::load_all(&source, None)?;
+        return Ok(BoardSet::Entries {
+            label: source.into_owned(),
+            entries,
+        });
+    }
+    if let Some(seeds) = &args.seeds {
+        let (first, count) = parse_range(seeds, "--seeds")?;
+        return Ok(BoardSet::Seeds {
+            first,
+            count,
+            width,
+            height,
+            colors,
+        });
+    }
+    let (first, count) = match &args.koblenski {
+        Some(k) => {
+            let (first, count) = parse_range(k, "--koblenski")?;
+            if first == 0 {
+                bail!("--koblenski: the series' boards are numbered from 1");
+            }
+            (first, count)
+        }
+        None => (1, 100),
+    };
+    Ok(BoardSet::Koblenski {
+        first,
+        count,
+        width,
+        height,
+        colors,
+    })
+}
+
+/// `colorwalk bench`.
+pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
+    let format = table_format(&args.format)?;
+    let texts: Vec<String> = if args.spec.is_empty() {
+        SERIES_TABLE.iter().map(|r| r.preset.to_string()).collect()
+    } else {
+        args.spec.clone()
+    };
+    let mut specs: Vec<Spec> = Vec::new();
+    for text in &texts {
+        let spec = Spec::parse(text).with_context(|| format!("--spec '{text}'"))?;
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let set = board_set(args)?;
+    let entries = set.entries()?;
+    let n_boards = entries.len() as u32;
+    let limits = Limits {
+        max_moves: args.max_moves,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        cancel: None,
+    };
+    let meta = RunMeta {
+        board_set: set.label(),
+        specs: labels.clone(),
+        n_boards,
+        params: serde_json::json!({ "max_moves": args.max_moves, "time_limit_s": args.time_limit }),
+    };
+    let mut store = if args.no_store {
+        None
+    } else {
+        Some(open_store(args.db.as_deref())?)
+    };
+    let (run, done) = match &mut store {
+        None => (None, HashSet::new()),
+        Some(store) => {
+            let existing = if args.fresh {
+                None
+            } else {
+                store.find_unfinished_run(&meta)?
+            };
+            match existing {
+                Some(run) => {
+                    let done = store.completed(run)?;
+                    eprintln!(
+                        "resuming run {run}: {} of {} games already played",
+                        done.len(),
+                        labels.len() * n_boards as usize
+                    );
+                    (Some(run), done)
+                }
+                None => (Some(store.begin_run(&meta)?), HashSet::new()),
+            }
+        }
+    };
+    let total = (labels.len() * n_boards as usize).saturating_sub(done.len());
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, eta {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let started = Instant::now();
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let mut fresh_records = Vec::new();
+    std::thread::scope(|scope| -> Result<()> {
+        let specs = &specs;
+        let set = &set;
+        let limits = &limits;
+        let done = &done;
+        let labels = &labels;
+        let worker = scope.spawn(move || {
+            let tx = std::sync::Mutex::new(tx);
+            cw_solve::run_batch(specs, set, limits, done, threads, &|r| {
+                let record = GameRecord {
+                    board_id: r.board_id,
+                    board_index: r.board_index,
+                    spec: labels[r.spec_index].clone(),
+                    solved: r.report.solved(),
+                    moves: r.report.moves.len() as u32,
+                    nanos: r.report.elapsed.as_nanos() as u64,
+                    nodes: r.report.nodes,
+                    inspections: r.report.inspections.clusters,
+                    solution: Moves(r.report.moves).to_string(),
+                };
+                // The receiver lives until the batch ends.
+                let _ = tx.lock().expect("no sender panics").send(record);
+            })
+        });
+        let mut buffer = Vec::new();
+        let mut last_flush = Instant::now();
+        for record in rx {
+            bar.inc(1);
+            buffer.push(record.clone());
+            fresh_records.push(record);
+            if buffer.len() >= 16 || last_flush.elapsed() > Duration::from_millis(250) {
+                if let (Some(store), Some(run)) = (&mut store, run) {
+                    store.insert_results(run, &buffer)?;
+                }
+                buffer.clear();
+                last_flush = Instant::now();
+            }
+        }
+        if let (Some(store), Some(run)) = (&mut store, run) {
+            store.insert_results(run, &buffer)?;
+        }
+        worker
+            .join()
+            .map_err(|_| anyhow!("a worker thread panicked"))??;
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    let wall = started.elapsed();
+    let records = match (&mut store, run) {
+        (Some(store), Some(run)) => {
+            store.finish_run(run)?;
+            store.results(run)?
+        }
+        _ => fresh_records,
+    };
+    let optima = known_optima(store.as_ref(), &entries, &records)?;
+    print!(
+        "{}",
+        cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
+    );
+    if args.published {
+        print!("{}", published_table(&records, format));
+    }
+    eprintln!(
+        "{} games in {:.1} s on {threads} threads{}",
+        total,
+        wall.as_secs_f64(),
+        run.map(|r| format!("; stored as run {r}"))
+            .unwrap_or_default()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Known optima for the boards: from the board file and from stored exact results.
+fn known_optima(
+    store: Option<&Store>,
+    entries: &[cw_core::format::BoardEntry],
+    records: &[GameRecord],
+) -> Result<HashMap<String, (u32, bool)>> {
+    let mut optima = HashMap::new();
+    if let Some(store) = store {
+        let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
+        optima.extend(store.optima(ids)?);
+    }
+    for e in entries {
+        if let Some(o) = e.optimum {
+            optima.insert(e.board.id().to_string(), (o, true));
+        }
+    }
+    Ok(optima)
+}
+
+/// The series' published numbers beside the reproduced ones, for the rows of
+/// its table that were run.
+fn published_table(records: &[GameRecord], format: TableFormat) -> String {
+    let summaries = cw_lab::summarize(records, None);
+    let mut table = comfy_table::Table::new();
+    match format {
+        TableFormat::Markdown => table.load_style(comfy_table::presets::ASCII_MARKDOWN),
+        _ => table.load_style(comfy_table::presets::UTF8_FULL_CONDENSED),
+    };
+    table.force_no_tty();
+    table.set_header([
+        "series row",
+        "part",
+        "published min/mean/max/sd",
+        "reproduced min/mean/max/sd",
+        "mean diff",
+    ]);
+    for row in SERIES_TABLE {
+        let Ok(spec) = Spec::parse(row.preset) else {
+            continue;
+        };
+        let label = spec.to_string();
+        let Some(s) = summaries.iter().find(|s| s.spec == label) else {
+            continue;
+        };
+        let ours = match (s.min_moves, s.mean_moves, s.max_moves, s.stdev_moves) {
+            (Some(a), Some(b), Some(c), Some(d)) => format!("{a} / {b:.2} / {c} / {d:.2}"),
+            _ => "unsolved".to_string(),
+        };
+        let (published, diff) = match (row.published, s.mean_moves) {
+            (Some((a, b, c, d)), Some(m)) => (
+                format!("{a} / {b:.1} / {c} / {d:.1}"),
+                format!("{:+.2}", m - b),
+            ),
+            (Some((a, b, c, d)), None) => (format!("{a} / {b:.1} / {c} / {d:.1}"), String::new()),
+            (None, _) => ("not published".to_string(), String::new()),
+        };
+        table.add_row([
+            row.label.to_string(),
+            format!("P{}", row.part),
+            published,
+            ours,
+            diff,
+        ]);
+    }
+    format!("\n{table}\n")
+}
+
+/// `colorwalk runs`.
+pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
+    let format = table_format(&args.format)?;
+    let store = open_store(args.db.as_deref())?;
+    match args.run {
+        None => print!("{}", cw_lab::render_runs(&store.runs()?, format)),
+        Some(id) => {
+            let info = store
+                .run(id)?
+                .ok_or_else(|| anyhow!("no run {id} in the database"))?;
+            let records = store.results(id)?;
+            let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
+            let optima = store.optima(ids)?;
+            if format == TableFormat::Terminal {
+                println!(
+                    "run {id}: {} boards of {}, {} results, created {}{}",
+                    info.n_boards,
+                    info.board_set,
+                    info.n_results,
+                    info.created,
+                    if info.finished.is_none() {
+                        " (unfinished: `colorwalk bench` with the same settings resumes it)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+            print!(
+                "{}",
+                cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `colorwalk compare`.
+pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
+    let format = table_format(&args.format)?;
+    let store = open_store(args.db.as_deref())?;
+    let load = |id: i64| -> Result<Vec<GameRecord>> {
+        store
+            .run(id)?
+            .ok_or_else(|| anyhow!("no run {id} in the database"))?;
+        Ok(store.results(id)?)
+    };
+    let (a, b) = (load(args.a)?, load(args.b)?);
+    let diffs = cw_lab::compare(&a, &b);
+    if diffs.is_empty() {
+        bail!("runs {} and {} share no solver spec", args.a, args.b);
+    }
+    if format == TableFormat::Terminal {
+        println!(
+            "run {} (a) against run {} (b): better/worse count boards where b used fewer/more moves",
+            args.a, args.b
+        );
+    }
+    print!("{}", cw_lab::render_comparison(&diffs, format));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `colorwalk plot`.
+pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
+    let store = open_store(args.db.as_deref())?;
+    store
+        .run(args.run)?
+        .ok_or_else(|| anyhow!("no run {} in the database", args.run))?;
+    let records = store.results(args.run)?;
+    let out: &PathBuf = &args.out;
+    cw_lab::plot_run(&records, out)?;
+    eprintln!("wrote {}", out.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,181 @@
+//! `colorwalk solvers` and `colorwalk solve`.
+
+use crate::board_input::{label, load_one};
+use crate::cli::{SolveArgs, SolversArgs};
+use anyhow::{Context, Result, bail};
+use cw_core::format::Format;
+use cw_core::{ClusterGraph, Moves, replay};
+use cw_solve::presets::PRESETS;
+use cw_solve::registry::SOLVERS;
+use cw_solve::{Limits, Outcome, Spec};
+use serde::Serialize;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Serialize)]
+struct ParamJson {
+    name: &'static str,
+    default: &'static str,
+    values: String,
+    doc: &'static str,
+}
+
+#[derive(Serialize)]
+struct SolverJson {
+    name: &'static str,
+    summary: &'static str,
+    params: Vec<ParamJson>,
+}
+
+#[derive(Serialize)]
+struct PresetJson {
+    name: &'static str,
+    spec: String,
+    summary: &'static str,
+}
+
+/// `colorwalk solvers`: the registry and the presets.
+pub fn solvers(args: &SolversArgs) -> Result<ExitCode> {
+    let until = cw_solve::registry::UNTIL;
+    let solvers: Vec<SolverJson> = SOLVERS
+        .iter()
+        .map(|d| SolverJson {
+            name: d.name,
+            summary: d.summary,
+            params: d
+                .params
+                .iter()
+                .chain([&until])
+                .map(|p| ParamJson {
+                    name: p.name,
+                    default: p.default,
+                    values: p.kind.describe(),
+                    doc: p.doc,
+                })
+                .collect(),
+        })
+        .collect();
+    let presets: Vec<PresetJson> = PRESETS
+        .iter()
+        .map(|p| PresetJson {
+            name: p.name,
+            spec: Spec::parse(p.spec).map_or_else(|e| e.to_string(), |s| s.to_string()),
+            summary: p.summary,
+        })
+        .collect();
+    if args.json {
+        crate::json::print(&serde_json::json!({ "solvers": solvers, "presets": presets }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("Solvers (spec: NAME:KEY=VALUE,...; stages: A>B; fallback: A|B)\n");
+    for s in &solvers {
+        println!("{}  {}", s.name, s.summary);
+        for p in &s.params {
+            let default = if p.default.is_empty() {
+                "none"
+            } else {
+                p.default
+            };
+            println!("    {}={}  ({}) {}", p.name, default, p.values, p.doc);
+        }
+        println!();
+    }
+    println!("Presets\n");
+    let width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
+    for p in &presets {
+        println!(
+            "  {:width$}  {}\n  {:width$}    = {}",
+            p.name, p.summary, "", p.spec
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct SolveJson {
+    board: String,
+    spec: String,
+    outcome: String,
+    solved: bool,
+    moves: usize,
+    solution: String,
+    millis: f64,
+    nodes: u64,
+    inspections: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimum: Option<u32>,
+}
+
+/// `colorwalk solve`: one board, one spec.
+pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
+    let spec = Spec::parse(&args.spec).with_context(|| format!("--spec '{}'", args.spec))?;
+    let entry = load_one(
+        &args.input.board,
+        args.input.from.map(Format::from),
+        args.input.pick.as_deref(),
+    )?;
+    let graph = ClusterGraph::new(&entry.board);
+    let mut solver = spec.build()?;
+    let limits = Limits {
+        max_moves: args.max_moves,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        cancel: None,
+    };
+    let report = cw_solve::solve(&graph, solver.as_mut(), &limits);
+    let checked =
+        replay(&graph, &report.moves).map_err(|(n, e)| anyhow::anyhow!("move {n}: {e}"))?;
+    if report.solved() && !checked.cleared {
+        bail!("internal error: the solver's moves do not clear the board");
+    }
+    let out = SolveJson {
+        board: entry.board.id().to_string(),
+        spec: spec.to_string(),
+        outcome: format!("{:?}", report.outcome),
+        solved: report.solved(),
+        moves: report.moves.len(),
+        solution: Moves(report.moves.clone()).to_string(),
+        millis: report.elapsed.as_secs_f64() * 1000.0,
+        nodes: report.nodes,
+        inspections: report.inspections.clusters,
+        optimum: entry.optimum,
+    };
+    if args.json {
+        crate::json::print(&out)?;
+    } else {
+        println!("board    {}", label(&entry));
+        println!("spec     {}", out.spec);
+        match report.outcome {
+            Outcome::Solved => println!("solved   in {} moves", out.moves),
+            other => println!(
+                "unsolved ({}) after {} moves, {} blocks left",
+                describe(other),
+                out.moves,
+                checked.blocks_left
+            ),
+        }
+        if let (Some(opt), true) = (entry.optimum, out.solved) {
+            println!("optimum  {opt} (gap {})", out.moves as i64 - i64::from(opt));
+        }
+        println!("moves    {}", out.solution);
+        println!(
+            "effort   {:.1} ms, {} nodes, {} cluster inspections",
+            out.millis, out.nodes, out.inspections
+        );
+    }
+    Ok(if out.solved {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Words for an unsolved outcome.
+pub fn describe(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved => "solved",
+        Outcome::GaveUp => "the solver gave up",
+        Outcome::MoveLimit => "move limit reached",
+        Outcome::Stopped => "time limit or cancelled",
+        Outcome::IllegalMove => "the solver proposed an illegal move",
+    }
+}
