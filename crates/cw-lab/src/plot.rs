@@ -148,9 +148,11 @@ struct RunData {
 
 impl RunData {
     fn new(records: &[GameRecord]) -> RunData {
+        // Boards by position in the set: specs that share the series'
+        // random stream meet other boards at the same positions.
         let n_boards = records
             .iter()
-            .map(|r| r.board_id.as_str())
+            .map(|r| r.board_index)
             .collect::<HashSet<_>>()
             .len();
         let specs: Vec<SpecData> = crate::stats::summarize(records, None)

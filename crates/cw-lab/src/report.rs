@@ -155,7 +155,14 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
                 Some(r.version.clone()),
                 Some(r.machine.clone()),
                 Some(r.board_set.clone()),
-                Some(r.specs.join("; ")),
+                Some(match (format, r.specs.as_slice()) {
+                    // A terminal line stays readable: long lists are counted.
+                    (TableFormat::Terminal, [one]) => one.clone(),
+                    (TableFormat::Terminal, [first, rest @ ..]) => {
+                        format!("{first} and {} more", rest.len())
+                    }
+                    _ => r.specs.join("; "),
+                }),
                 Some(format!("{}/{}", r.n_results, r.n_expected())),
                 Some(r.params.to_string()),
             ]
