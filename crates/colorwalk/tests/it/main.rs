@@ -2,6 +2,7 @@
 //! real binary and checks its output and exit codes.
 
 mod boards;
+mod lab;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

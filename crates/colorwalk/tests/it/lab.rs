@@ -1,0 +1,130 @@
+//! `solvers`, `solve`, `bench`, `runs`, `compare` and `plot` end to end, with
+//! a temporary results database.
+
+use crate::{colorwalk, stderr, stdout};
+use cw_lab::{GameRecord, RunMeta, Store};
+
+#[test]
+fn solvers_lists_parameters_ranges_and_presets() {
+    let out = colorwalk(&["solvers"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("gla  greedy look-ahead"), "{text}");
+    assert!(text.contains("depth=2  (a whole number from 2 to 10)"), "{text}");
+    assert!(text.contains("greedy-dijkstra"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&stdout(&colorwalk(&["solvers", "--json"], ""))).unwrap();
+    assert!(json["solvers"].as_array().unwrap().iter().any(|s| s["name"] == "dijkstra"));
+}
+
+#[test]
+fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
+    let out = colorwalk(&["solve", "k1", "--spec", "gla-3"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("solved   in 36 moves"), "{text}");
+    assert!(text.contains("spec     gla:depth=3"), "{text}");
+
+    let out = colorwalk(&["solve", "k1", "--spec", "greedy", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["moves"], 40);
+    assert_eq!(v["board"], "30x20c5-k1");
+    // The reported moves clear the board when replayed by `verify`.
+    let solution = v["solution"].as_str().unwrap().to_string();
+    assert!(colorwalk(&["verify", "k1", &solution], "").status.success());
+
+    let out = colorwalk(&["solve", "k1", "--spec", "glaa"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("did you mean 'gla'"), "{}", stderr(&out));
+    let out = colorwalk(&["solve", "k1", "--spec", "gla:depth=12"], "");
+    assert!(stderr(&out).contains("from 2 to 10"), "{}", stderr(&out));
+}
+
+fn meta_for(specs: &[&str], board_set: &str, n_boards: u32) -> RunMeta {
+    RunMeta {
+        board_set: board_set.to_string(),
+        specs: specs.iter().map(|s| s.to_string()).collect(),
+        n_boards,
+        params: serde_json::json!({ "max_moves": 1000, "time_limit_s": null }),
+    }
+}
+
+#[test]
+fn bench_stores_runs_resumes_compares_and_plots() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let db_s = db.to_str().unwrap();
+
+    // An interrupted run: one game of ten stored, the run not finished.
+    {
+        let mut store = Store::open(&db).unwrap();
+        let meta = meta_for(&["greedy", "gla:depth=3"], "koblenski:30x20c5:1..6", 5);
+        let run = store.begin_run(&meta).unwrap();
+        store
+            .insert_results(
+                run,
+                &[GameRecord {
+                    board_id: "30x20c5-k1".into(),
+                    board_index: 0,
+                    spec: "greedy".into(),
+                    solved: true,
+                    moves: 40,
+                    nanos: 1,
+                    nodes: 200,
+                    inspections: 0,
+                    solution: String::new(),
+                }],
+            )
+            .unwrap();
+    }
+    let args = ["bench", "--spec", "greedy", "--spec", "gla-3", "--koblenski", "1..6", "--db", db_s, "--format", "csv"];
+    let out = colorwalk(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("resuming run 1: 1 of 10 games"), "{}", stderr(&out));
+    let csv = stdout(&out);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3, "{csv}");
+    assert!(lines[1].starts_with("greedy,5,5,"), "{csv}");
+    assert!(lines[2].starts_with("gla:depth=3,5,5,"), "{csv}");
+
+    // A second, different run; then list, show, compare and plot.
+    let out = colorwalk(&["bench", "--spec", "greedy", "--koblenski", "1..6", "--db", db_s, "--format", "json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v[0]["n"], 5);
+    let runs = stdout(&colorwalk(&["runs", "--db", db_s, "--format", "csv"], ""));
+    assert_eq!(runs.lines().count(), 3, "{runs}");
+    let show = stdout(&colorwalk(&["runs", "1", "--db", db_s], ""));
+    assert!(show.contains("gla:depth=3"), "{show}");
+    let cmp = colorwalk(&["compare", "1", "2", "--db", db_s, "--format", "csv"], "");
+    assert!(cmp.status.success(), "{}", stderr(&cmp));
+    let cmp = stdout(&cmp);
+    assert!(cmp.lines().nth(1).unwrap().starts_with("greedy,5,0,0,5"), "{cmp}");
+    let png = dir.path().join("run.png");
+    let out = colorwalk(&["plot", "1", "--out", png.to_str().unwrap(), "--db", db_s], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let out = colorwalk(&["plot", "1", "--out", "x.gif", "--db", db_s], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = colorwalk(&["runs", "9", "--db", db_s], "");
+    assert!(stderr(&out).contains("no run 9"), "{}", stderr(&out));
+}
+
+#[test]
+fn bench_without_store_reads_optima_from_a_board_file() {
+    let reference = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/optimal-30x20x5.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    let text: String = std::fs::read_to_string(reference)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, text).unwrap();
+    let out = colorwalk(&["bench", "--spec", "gla-3", "--boards", file.to_str().unwrap(), "--no-store", "--format", "json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v[0]["with_optimum"], 3);
+    assert!(v[0]["mean_gap"].as_f64().unwrap() >= 0.0);
+}
