@@ -10,10 +10,20 @@ fn solvers_lists_parameters_ranges_and_presets() {
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.contains("gla  greedy look-ahead"), "{text}");
-    assert!(text.contains("depth=2  (a whole number from 2 to 10)"), "{text}");
+    assert!(
+        text.contains("depth=2  (a whole number from 2 to 10)"),
+        "{text}"
+    );
     assert!(text.contains("greedy-dijkstra"), "{text}");
-    let json: serde_json::Value = serde_json::from_str(&stdout(&colorwalk(&["solvers", "--json"], ""))).unwrap();
-    assert!(json["solvers"].as_array().unwrap().iter().any(|s| s["name"] == "dijkstra"));
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&colorwalk(&["solvers", "--json"], ""))).unwrap();
+    assert!(
+        json["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["name"] == "dijkstra")
+    );
 }
 
 #[test]
@@ -34,7 +44,11 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
 
     let out = colorwalk(&["solve", "k1", "--spec", "glaa"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("did you mean 'gla'"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("did you mean 'gla'"),
+        "{}",
+        stderr(&out)
+    );
     let out = colorwalk(&["solve", "k1", "--spec", "gla:depth=12"], "");
     assert!(stderr(&out).contains("from 2 to 10"), "{}", stderr(&out));
 }
@@ -76,10 +90,26 @@ fn bench_stores_runs_resumes_compares_and_plots() {
             )
             .unwrap();
     }
-    let args = ["bench", "--spec", "greedy", "--spec", "gla-3", "--koblenski", "1..6", "--db", db_s, "--format", "csv"];
+    let args = [
+        "bench",
+        "--spec",
+        "greedy",
+        "--spec",
+        "gla-3",
+        "--koblenski",
+        "1..6",
+        "--db",
+        db_s,
+        "--format",
+        "csv",
+    ];
     let out = colorwalk(&args, "");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("resuming run 1: 1 of 10 games"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("resuming run 1: 1 of 10 games"),
+        "{}",
+        stderr(&out)
+    );
     let csv = stdout(&out);
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 3, "{csv}");
@@ -87,7 +117,20 @@ fn bench_stores_runs_resumes_compares_and_plots() {
     assert!(lines[2].starts_with("gla:depth=3,5,5,"), "{csv}");
 
     // A second, different run; then list, show, compare and plot.
-    let out = colorwalk(&["bench", "--spec", "greedy", "--koblenski", "1..6", "--db", db_s, "--format", "json"], "");
+    let out = colorwalk(
+        &[
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "1..6",
+            "--db",
+            db_s,
+            "--format",
+            "json",
+        ],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v[0]["n"], 5);
@@ -98,9 +141,15 @@ fn bench_stores_runs_resumes_compares_and_plots() {
     let cmp = colorwalk(&["compare", "1", "2", "--db", db_s, "--format", "csv"], "");
     assert!(cmp.status.success(), "{}", stderr(&cmp));
     let cmp = stdout(&cmp);
-    assert!(cmp.lines().nth(1).unwrap().starts_with("greedy,5,0,0,5"), "{cmp}");
+    assert!(
+        cmp.lines().nth(1).unwrap().starts_with("greedy,5,0,0,5"),
+        "{cmp}"
+    );
     let png = dir.path().join("run.png");
-    let out = colorwalk(&["plot", "1", "--out", png.to_str().unwrap(), "--db", db_s], "");
+    let out = colorwalk(
+        &["plot", "1", "--out", png.to_str().unwrap(), "--db", db_s],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
     let out = colorwalk(&["plot", "1", "--out", "x.gif", "--db", db_s], "");
@@ -111,7 +160,10 @@ fn bench_stores_runs_resumes_compares_and_plots() {
 
 #[test]
 fn bench_without_store_reads_optima_from_a_board_file() {
-    let reference = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/reference/optimal-30x20x5.txt");
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/optimal-30x20x5.txt"
+    );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("three.txt");
     let text: String = std::fs::read_to_string(reference)
@@ -122,7 +174,19 @@ fn bench_without_store_reads_optima_from_a_board_file() {
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(&file, text).unwrap();
-    let out = colorwalk(&["bench", "--spec", "gla-3", "--boards", file.to_str().unwrap(), "--no-store", "--format", "json"], "");
+    let out = colorwalk(
+        &[
+            "bench",
+            "--spec",
+            "gla-3",
+            "--boards",
+            file.to_str().unwrap(),
+            "--no-store",
+            "--format",
+            "json",
+        ],
+        "",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v[0]["with_optimum"], 3);

@@ -32,8 +32,17 @@ fn series_counts(preset: &str) -> Vec<u32> {
 fn stats(counts: &[u32]) -> (u32, f64, u32, f64) {
     let n = counts.len() as f64;
     let mean = counts.iter().map(|&c| f64::from(c)).sum::<f64>() / n;
-    let var = counts.iter().map(|&c| (f64::from(c) - mean).powi(2)).sum::<f64>() / n;
-    (*counts.iter().min().unwrap(), mean, *counts.iter().max().unwrap(), var.sqrt())
+    let var = counts
+        .iter()
+        .map(|&c| (f64::from(c) - mean).powi(2))
+        .sum::<f64>()
+        / n;
+    (
+        *counts.iter().min().unwrap(),
+        mean,
+        *counts.iter().max().unwrap(),
+        var.sqrt(),
+    )
 }
 
 fn published(preset: &str) -> (u32, f64, u32, f64) {
@@ -46,7 +55,10 @@ fn published(preset: &str) -> (u32, f64, u32, f64) {
 
 /// Per-board counts for boards 1–10 from the independent re-implementation (spec §5.3).
 const SIM_GOLDEN: &[(&str, [u32; 10])] = &[
-    ("round-robin-series", [49, 50, 52, 45, 50, 45, 46, 52, 47, 47]),
+    (
+        "round-robin-series",
+        [49, 50, 52, 45, 50, 45, 46, 52, 47, 47],
+    ),
     ("round-robin-skip", [46, 48, 47, 44, 46, 42, 45, 51, 45, 45]),
     ("greedy", [40, 39, 41, 42, 33, 35, 36, 39, 38, 41]),
     ("gla-3", [36, 36, 35, 36, 33, 32, 35, 29, 34, 34]),
@@ -74,8 +86,14 @@ fn simple_algorithms_match_the_published_rows() {
         let counts = series_counts(preset);
         let (min, mean, max, _) = stats(&counts);
         let (pmin, pmean, pmax, _) = published(preset);
-        assert!((mean - pmean).abs() <= 0.1, "{preset}: mean {mean:.2} vs published {pmean}");
-        assert!(min.abs_diff(pmin) <= 1 && max.abs_diff(pmax) <= 1, "{preset}: {min}..{max} vs {pmin}..{pmax}");
+        assert!(
+            (mean - pmean).abs() <= 0.1,
+            "{preset}: mean {mean:.2} vs published {pmean}"
+        );
+        assert!(
+            min.abs_diff(pmin) <= 1 && max.abs_diff(pmax) <= 1,
+            "{preset}: {min}..{max} vs {pmin}..{pmax}"
+        );
         if let Some((_, golden)) = SIM_GOLDEN.iter().find(|(p, _)| *p == preset) {
             assert_eq!(&counts[..10], golden, "{preset} boards 1-10");
         }
@@ -113,10 +131,20 @@ fn slow_search_family_lands_within_one_move() {
     if std::env::var_os("CW_SLOW").is_none() {
         return;
     }
-    for preset in ["bfs-gla", "dfs-gla", "dijkstra", "greedy-dijkstra", "dijkstra-greedy", "max-perimeter-dijkstra"] {
+    for preset in [
+        "bfs-gla",
+        "dfs-gla",
+        "dijkstra",
+        "greedy-dijkstra",
+        "dijkstra-greedy",
+        "max-perimeter-dijkstra",
+    ] {
         let (_, mean, _, _) = stats(&series_counts(preset));
         let (_, pmean, _, _) = published(preset);
-        assert!((mean - pmean).abs() <= 1.0, "{preset}: mean {mean:.2} vs published {pmean}");
+        assert!(
+            (mean - pmean).abs() <= 1.0,
+            "{preset}: mean {mean:.2} vs published {pmean}"
+        );
     }
     // Dijkstra-Dijkstra has no published row; the series says it lands
     // between the other two hybrids.

@@ -6,7 +6,9 @@ use cw_solve::registry::{SOLVERS, UNTIL};
 use std::collections::HashSet;
 
 fn is_name(s: &str) -> bool {
-    !s.is_empty() && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 #[test]
@@ -19,16 +21,31 @@ fn names_are_unique_and_well_formed() {
         let mut params = HashSet::new();
         for p in def.params {
             assert!(is_name(p.name), "{}:{}", def.name, p.name);
-            assert!(params.insert(p.name), "duplicate parameter {}:{}", def.name, p.name);
+            assert!(
+                params.insert(p.name),
+                "duplicate parameter {}:{}",
+                def.name,
+                p.name
+            );
             assert_ne!(p.name, UNTIL.name, "'until' belongs to every stage");
             assert!(!p.doc.is_empty(), "{}:{} has no doc", def.name, p.name);
-            assert!(p.kind.check(p.default).is_ok(), "{}:{} default '{}' does not parse", def.name, p.name, p.default);
+            assert!(
+                p.kind.check(p.default).is_ok(),
+                "{}:{} default '{}' does not parse",
+                def.name,
+                p.name,
+                p.default
+            );
         }
     }
     let mut presets = HashSet::new();
     for preset in PRESETS {
         assert!(is_name(preset.name), "{}", preset.name);
-        assert!(presets.insert(preset.name), "duplicate preset {}", preset.name);
+        assert!(
+            presets.insert(preset.name),
+            "duplicate preset {}",
+            preset.name
+        );
         if seen.contains(preset.name) {
             // Same name as a solver: it must be exactly that solver.
             assert_eq!(
@@ -45,7 +62,11 @@ fn names_are_unique_and_well_formed() {
 fn every_solver_builds_with_defaults_and_every_preset_parses() {
     for def in SOLVERS {
         let spec = Spec::parse(def.name).unwrap();
-        assert_eq!(spec.to_string(), def.name, "defaults are left out of the canonical form");
+        assert_eq!(
+            spec.to_string(),
+            def.name,
+            "defaults are left out of the canonical form"
+        );
         spec.build().unwrap();
     }
     for preset in PRESETS {
@@ -54,6 +75,10 @@ fn every_solver_builds_with_defaults_and_every_preset_parses() {
         spec.build().unwrap();
     }
     for row in SERIES_TABLE {
-        assert!(cw_solve::presets::find(row.preset).is_some(), "{}", row.preset);
+        assert!(
+            cw_solve::presets::find(row.preset).is_some(),
+            "{}",
+            row.preset
+        );
     }
 }

@@ -33,12 +33,25 @@ fn check(spec: &Spec) {
         let r = replay(&graph, &report.moves).unwrap();
         assert!(r.cleared && r.surplus == 0, "{spec} on {}", board.id());
         if !may_waste(spec) {
-            assert!(r.useless.is_empty(), "{spec} on {} wasted moves {:?}", board.id(), r.useless);
+            assert!(
+                r.useless.is_empty(),
+                "{spec} on {} wasted moves {:?}",
+                board.id(),
+                r.useless
+            );
         }
         let mut again = spec.build().unwrap();
         let second = solve(&graph, again.as_mut(), &Limits::default());
-        assert_eq!(second.moves, report.moves, "{spec} is deterministic on {}", board.id());
-        assert_eq!(second.nodes, report.nodes, "{spec} node count is deterministic");
+        assert_eq!(
+            second.moves,
+            report.moves,
+            "{spec} is deterministic on {}",
+            board.id()
+        );
+        assert_eq!(
+            second.nodes, report.nodes,
+            "{spec} node count is deterministic"
+        );
     }
 }
 
@@ -85,7 +98,10 @@ fn the_move_limit_stops_a_solver() {
     let board = Board::koblenski(30, 20, 5, 1).unwrap();
     let graph = ClusterGraph::new(&board);
     let mut solver = Spec::parse("random").unwrap().build().unwrap();
-    let limits = Limits { max_moves: 10, ..Limits::default() };
+    let limits = Limits {
+        max_moves: 10,
+        ..Limits::default()
+    };
     let report = solve(&graph, solver.as_mut(), &limits);
     assert_eq!(report.outcome, Outcome::MoveLimit);
     assert_eq!(report.moves.len(), 10);

@@ -8,8 +8,14 @@ fn canonical_forms_round_trip() {
         ("gla", "gla"),
         ("gla:depth=5", "gla:depth=5"),
         ("gla: metric=area , depth=5", "gla:depth=5"),
-        ("gla:depth=2,metric=perimeter,form=p6", "gla:metric=perimeter,form=p6"),
-        ("gla:depth=7,until=15>dijkstra:scale=28", "gla:depth=7,until=15>dijkstra:scale=28"),
+        (
+            "gla:depth=2,metric=perimeter,form=p6",
+            "gla:metric=perimeter,form=p6",
+        ),
+        (
+            "gla:depth=7,until=15>dijkstra:scale=28",
+            "gla:depth=7,until=15>dijkstra:scale=28",
+        ),
         ("gla-5", "gla:depth=5"),
         ("bfs-gla", "gla:depth=5,until=18>bfs|gla:depth=5"),
         ("bfs", "bfs"),
@@ -19,7 +25,11 @@ fn canonical_forms_round_trip() {
     for (text, canonical) in cases {
         let spec = Spec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(spec.to_string(), canonical, "{text}");
-        assert_eq!(Spec::parse(canonical).unwrap(), spec, "{canonical} parses back");
+        assert_eq!(
+            Spec::parse(canonical).unwrap(),
+            spec,
+            "{canonical} parses back"
+        );
     }
 }
 
@@ -38,7 +48,10 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("did you mean 'dijkstra'"), "{msg}");
     let (col, msg) = err("gla:depth=12");
     assert_eq!(col, 5);
-    assert!(msg.contains("12 is out of range") && msg.contains("2 to 10"), "{msg}");
+    assert!(
+        msg.contains("12 is out of range") && msg.contains("2 to 10"),
+        "{msg}"
+    );
     let (col, msg) = err("gla:dept=3");
     assert_eq!(col, 5);
     assert!(msg.contains("did you mean 'depth'"), "{msg}");
