@@ -20,7 +20,7 @@ pub enum Command {
     New(NewArgs),
     /// Draw a board in the terminal with its real colors.
     Show(ShowArgs),
-    /// Play a board in line mode: type a color number, `u` to undo, `q` to quit.
+    /// Play a board: full screen in a terminal (keys 1-5, u undo, h hint, s solver step, q quit), line mode in pipes.
     Play(PlayArgs),
     /// Replay a move list on a board and report whether it clears it.
     Verify(VerifyArgs),
@@ -38,6 +38,8 @@ pub enum Command {
     Compare(CompareArgs),
     /// Draw a stored run: moves histograms per spec, time against moves.
     Plot(PlotArgs),
+    /// Serve the web lab: play, watch solvers, review games, run batches.
+    Serve(ServeArgs),
 }
 
 /// `colorwalk solvers`.
@@ -156,6 +158,20 @@ pub struct PlotArgs {
     pub db: Option<std::path::PathBuf>,
 }
 
+/// `colorwalk serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// The port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The results database (default: the user's data folder; env COLORWALK_DB).
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+}
+
 /// Parses a positive number of seconds.
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -264,6 +280,12 @@ pub struct PlayArgs {
     /// Plain text (no colors).
     #[arg(long)]
     pub plain: bool,
+    /// Line mode even in a terminal (the full-screen game is the default there).
+    #[arg(long)]
+    pub lines: bool,
+    /// The solver that `s` steps with in the full-screen game.
+    #[arg(long, default_value = "gla-5")]
+    pub spec: String,
 }
 
 /// `colorwalk verify`.

@@ -38,7 +38,7 @@ impl KoblenskiStream {
     /// The next draw in `[0, 1)`: `random()` of the series.
     pub fn random(&mut self) -> f64 {
         let x = libm::sin(self.seed as f64) * 10000.0;
-        self.seed += 1;
+        self.seed = self.seed.wrapping_add(1);
         x - x.floor()
     }
 
@@ -77,7 +77,10 @@ impl Board {
         index: u64,
     ) -> Result<Board, BoardError> {
         Board::check_shape(width, height, n_colors)?;
-        let first = (width * height) as u64 * index.saturating_sub(1) + 1;
+        // Wrapping: an absurd index still gives a board, whose `k@` ID rebuilds it.
+        let first = ((width * height) as u64)
+            .wrapping_mul(index.saturating_sub(1))
+            .wrapping_add(1);
         KoblenskiStream::at(first).next_board(width, height, n_colors)
     }
 

@@ -8,7 +8,8 @@
 //!   solver spec; [`compare`] pairs two runs board by board.
 //! - [`render_summaries`], [`render_runs`] and [`render_comparison`] print
 //!   those as a terminal table, Markdown, CSV or JSON ([`TableFormat`]).
-//! - [`plot_run`] draws a run as a PNG or SVG picture.
+//! - [`plot_run`] draws a run as a PNG or SVG picture ([`plot_run_svg`]: an
+//!   SVG in memory).
 //!
 //! This crate knows nothing of boards or solvers: a board is its ID text and a
 //! solver is its canonical spec text. The caller plays the games.
@@ -19,7 +20,7 @@ mod report;
 mod stats;
 mod store;
 
-pub use plot::{PlotError, plot_run};
+pub use plot::{PlotError, plot_run, plot_run_svg};
 pub use record::{GameRecord, RunInfo, RunMeta};
 pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_runs, render_summaries,

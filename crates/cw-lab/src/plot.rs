@@ -78,6 +78,29 @@ fn register_font() -> Result<(), PlotError> {
     if ok { Ok(()) } else { Err(PlotError::Font) }
 }
 
+/// Draws `records` as an SVG document in memory (the picture of
+/// [`plot_run`]), for serving without a file.
+pub fn plot_run_svg(records: &[GameRecord]) -> Result<String, PlotError> {
+    if records.is_empty() {
+        return Err(PlotError::NoRecords);
+    }
+    register_font()?;
+    let run = RunData::new(records);
+    let layout = Layout::new(run.specs.len());
+    let size = (layout.cols * PANEL_W, layout.rows * PANEL_H + TITLE_H);
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        draw(&root, &run, &layout)
+            .and_then(|()| root.present())
+            .map_err(|e| PlotError::Draw {
+                path: PathBuf::from("<memory>"),
+                source: Box::new(e),
+            })?;
+    }
+    Ok(out)
+}
+
 /// Draws `records` to `path`, as SVG or PNG by the file's extension.
 ///
 /// The picture has one histogram per spec (moves per solved board, on a

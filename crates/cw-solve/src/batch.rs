@@ -74,7 +74,7 @@ impl BoardSet {
                 colors,
             } => format!(
                 "koblenski:{width}x{height}c{colors}:{first}..{}",
-                first + count
+                first.saturating_add(*count)
             ),
             BoardSet::Seeds {
                 first,
@@ -99,7 +99,7 @@ impl BoardSet {
                 width,
                 height,
                 colors,
-            } => (*first..first + count)
+            } => (*first..first.saturating_add(*count))
                 .map(|n| {
                     Ok(BoardEntry::new(Board::koblenski(
                         *width, *height, *colors, n,
@@ -241,7 +241,9 @@ fn play_in_order(
             height,
             ..
         } if spec.uses_series_stream() => Some(KoblenskiStream::at(
-            (*width * *height) as u64 * (first - 1) + 1,
+            ((*width * *height) as u64)
+                .wrapping_mul(first.saturating_sub(1))
+                .wrapping_add(1),
         )),
         _ => None,
     };

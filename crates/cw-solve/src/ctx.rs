@@ -46,7 +46,9 @@ impl SearchCtx {
     /// A context for playing `board` under `limits`.
     pub fn new(board: &Board, limits: &Limits) -> SearchCtx {
         let after_board = match board.id() {
-            BoardId::Koblenski { first_draw, .. } => first_draw + board.n_blocks() as u64,
+            BoardId::Koblenski { first_draw, .. } => {
+                first_draw.wrapping_add(board.n_blocks() as u64)
+            }
             _ => 1,
         };
         SearchCtx {

@@ -20,7 +20,8 @@ pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx};
 pub use metric::Metric;
 pub use registry::{ParamDef, ParamKind, SolverDef};
-pub use solve::{Outcome, SolveReport, solve};
+pub use solve::{Outcome, SolveReport, solve, solve_from};
+pub use solvers::{bound, exact, near};
 pub use spec::{Spec, SpecError};
 
 use cw_core::{Color, Game};

@@ -143,6 +143,16 @@ pub const PRESETS: &[Preset] = &[
         spec: "gla:depth=7,metric=perimeter,until=15>dijkstra:scale=28",
         summary: "Max-Perimeter-Dijkstra Hybrid (Part 10; settings guessed)",
     },
+    Preset {
+        name: "exact",
+        spec: "exact",
+        summary: "The proven minimum: A* with an admissible bound and dominance pruning",
+    },
+    Preset {
+        name: "near",
+        spec: "near",
+        summary: "Near-optimal: beam search on moves + admissible bound",
+    },
 ];
 
 /// The preset called `name`.

@@ -4,7 +4,7 @@
 //!
 //! A new solver is one file in `solvers/` exporting a `DEF`, plus one line here.
 
-use crate::solvers::{bfs, dfs, dijkstra, gla, greedy, random, round_robin};
+use crate::solvers::{bfs, dfs, dijkstra, exact, gla, greedy, near, random, round_robin};
 use crate::{Metric, Solver, SpecError};
 
 /// Every primitive solver, in documentation order.
@@ -16,6 +16,8 @@ pub const SOLVERS: &[&SolverDef] = &[
     &bfs::DEF,
     &dfs::DEF,
     &dijkstra::DEF,
+    &exact::DEF,
+    &near::DEF,
 ];
 
 /// The parameter every stage of a spec accepts: play this stage while the

@@ -1,7 +1,7 @@
 //! `solve`: ask a solver for moves until the board is clear, replaying each.
 
 use crate::{Limits, SearchCtx, Solver};
-use cw_core::{ClusterGraph, Color, InspectionCount};
+use cw_core::{ClusterGraph, Color, Game, InspectionCount};
 use std::time::{Duration, Instant};
 
 /// How a `solve` ended.
@@ -47,18 +47,63 @@ impl SolveReport {
 /// up or a limit is hit. Every proposed move is replayed through the checked
 /// engine; moves that remove nothing are played and counted, as in the game.
 pub fn solve(graph: &ClusterGraph, solver: &mut dyn Solver, limits: &Limits) -> SolveReport {
+    solve_from(graph, &[], solver, limits)
+}
+
+/// Like [`solve`], from the position after `prefix` (moves already made, for
+/// example by a person): plays `prefix` through the checked engine, then asks
+/// the solver. The report's moves start with `prefix`, and `max_moves`
+/// counts them; `nodes` count the solver's search only. A prefix color the
+/// board does not have ends the game with [`Outcome::IllegalMove`] (the
+/// report's moves are then the prefix up to that color).
+pub fn solve_from(
+    graph: &ClusterGraph,
+    prefix: &[Color],
+    solver: &mut dyn Solver,
+    limits: &Limits,
+) -> SolveReport {
     let start = Instant::now();
     let mut ctx = SearchCtx::new(graph.board(), limits);
     let mut game = graph.start();
     let mut moves = Vec::new();
-    let outcome = 'play: loop {
+    let outcome = 'play: {
+        for &c in prefix {
+            if game.is_solved() {
+                break;
+            }
+            if game.try_play(c).is_err() {
+                break 'play Outcome::IllegalMove;
+            }
+            moves.push(c);
+        }
+        play(&mut game, &mut moves, solver, &mut ctx, limits)
+    };
+    SolveReport {
+        outcome,
+        moves,
+        nodes: ctx.nodes,
+        inspections: ctx.inspections,
+        elapsed: start.elapsed(),
+        series_stream_after: ctx.series_stream,
+    }
+}
+
+/// Asks `solver` for moves from `game` until the board is clear or a limit.
+fn play(
+    game: &mut Game<'_>,
+    moves: &mut Vec<Color>,
+    solver: &mut dyn Solver,
+    ctx: &mut SearchCtx,
+    limits: &Limits,
+) -> Outcome {
+    'play: loop {
         if game.is_solved() {
             break Outcome::Solved;
         }
         if ctx.should_stop() {
             break Outcome::Stopped;
         }
-        let Some(proposed) = solver.next_moves(&game, &mut ctx).filter(|m| !m.is_empty()) else {
+        let Some(proposed) = solver.next_moves(game, ctx).filter(|m| !m.is_empty()) else {
             break Outcome::GaveUp;
         };
         for c in proposed {
@@ -73,13 +118,49 @@ pub fn solve(graph: &ClusterGraph, solver: &mut dyn Solver, limits: &Limits) -> 
             }
             moves.push(c);
         }
-    };
-    SolveReport {
-        outcome,
-        moves,
-        nodes: ctx.nodes,
-        inspections: ctx.inspections,
-        elapsed: start.elapsed(),
-        series_stream_after: ctx.series_stream,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Spec;
+    use cw_core::Board;
+
+    #[test]
+    fn solve_from_plays_the_prefix_then_the_solver() {
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let spec = Spec::parse("greedy").unwrap();
+        let whole = solve(&graph, spec.build().unwrap().as_mut(), &Limits::default());
+        let empty = solve_from(
+            &graph,
+            &[],
+            spec.build().unwrap().as_mut(),
+            &Limits::default(),
+        );
+        assert_eq!(whole.moves, empty.moves);
+
+        let prefix = [Color(3), Color(3), Color(1)];
+        let r = solve_from(
+            &graph,
+            &prefix,
+            spec.build().unwrap().as_mut(),
+            &Limits::default(),
+        );
+        assert_eq!(r.outcome, Outcome::Solved);
+        assert_eq!(r.moves[..3], prefix);
+        assert!(cw_core::replay(&graph, &r.moves).unwrap().cleared);
+
+        // One more move than the prefix: the move limit counts the prefix.
+        let limits = Limits {
+            max_moves: 4,
+            ..Limits::default()
+        };
+        let r = solve_from(&graph, &prefix, spec.build().unwrap().as_mut(), &limits);
+        assert_eq!((r.outcome, r.moves.len()), (Outcome::MoveLimit, 4));
+
+        let r = solve_from(&graph, &[Color(9)], spec.build().unwrap().as_mut(), &limits);
+        assert_eq!((r.outcome, r.moves.len()), (Outcome::IllegalMove, 0));
     }
 }

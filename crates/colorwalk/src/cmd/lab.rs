@@ -2,15 +2,14 @@
 
 use crate::cli::{BenchArgs, CompareArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
-use cw_core::Moves;
-use cw_lab::{GameRecord, RunMeta, Store, TableFormat};
+use cw_batch::{Batch, Event};
+use cw_lab::{GameRecord, Store, TableFormat};
 use cw_solve::presets::SERIES_TABLE;
 use cw_solve::{BoardSet, Limits, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn open_store(db: Option<&Path>) -> Result<Store> {
@@ -99,119 +98,57 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             specs.push(spec);
         }
     }
-    let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
     let set = board_set(args)?;
-    let entries = set.entries()?;
-    let n_boards = entries.len() as u32;
-    let limits = Limits {
-        max_moves: args.max_moves,
-        time_limit: args.time_limit.map(Duration::from_secs_f64),
-        cancel: None,
-    };
-    let meta = RunMeta {
-        board_set: set.label(),
-        specs: labels.clone(),
-        n_boards,
-        params: serde_json::json!({ "max_moves": args.max_moves, "time_limit_s": args.time_limit }),
+    let batch = Batch {
+        specs,
+        set,
+        limits: Limits {
+            max_moves: args.max_moves,
+            time_limit: args.time_limit.map(Duration::from_secs_f64),
+            cancel: None,
+        },
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        ),
     };
     let mut store = if args.no_store {
         None
     } else {
         Some(open_store(args.db.as_deref())?)
     };
-    let (run, done) = match &mut store {
-        None => (None, HashSet::new()),
-        Some(store) => {
-            let existing = if args.fresh {
-                None
-            } else {
-                store.find_unfinished_run(&meta)?
-            };
-            match existing {
-                Some(run) => {
-                    let done = store.completed(run)?;
-                    eprintln!(
-                        "resuming run {run}: {} of {} games already played",
-                        done.len(),
-                        labels.len() * n_boards as usize
-                    );
-                    (Some(run), done)
-                }
-                None => (Some(store.begin_run(&meta)?), HashSet::new()),
-            }
-        }
-    };
-    let total = (labels.len() * n_boards as usize).saturating_sub(done.len());
-    let bar = ProgressBar::new(total as u64);
+    let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, eta {eta}",
         )
         .expect("the template is valid"),
     );
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
     let started = Instant::now();
-    let (tx, rx) = mpsc::channel::<GameRecord>();
-    let mut fresh_records = Vec::new();
-    std::thread::scope(|scope| -> Result<()> {
-        let specs = &specs;
-        let set = &set;
-        let limits = &limits;
-        let done = &done;
-        let labels = &labels;
-        let worker = scope.spawn(move || {
-            let tx = std::sync::Mutex::new(tx);
-            cw_solve::run_batch(specs, set, limits, done, threads, &|r| {
-                let record = GameRecord {
-                    board_id: r.board_id,
-                    board_index: r.board_index,
-                    spec: labels[r.spec_index].clone(),
-                    solved: r.report.solved(),
-                    moves: r.report.moves.len() as u32,
-                    nanos: r.report.elapsed.as_nanos() as u64,
-                    nodes: r.report.nodes,
-                    inspections: r.report.inspections.clusters,
-                    solution: Moves(r.report.moves).to_string(),
-                };
-                // The receiver lives until the batch ends.
-                let _ = tx.lock().expect("no sender panics").send(record);
-            })
-        });
-        let mut buffer = Vec::new();
-        let mut last_flush = Instant::now();
-        for record in rx {
-            bar.inc(1);
-            buffer.push(record.clone());
-            fresh_records.push(record);
-            if buffer.len() >= 16 || last_flush.elapsed() > Duration::from_millis(250) {
-                if let (Some(store), Some(run)) = (&mut store, run) {
-                    store.insert_results(run, &buffer)?;
+    let mut to_play = 0;
+    let outcome = cw_batch::run(
+        &batch,
+        store.as_mut(),
+        args.fresh,
+        &mut |event| match event {
+            Event::Started {
+                run,
+                already_done,
+                total,
+            } => {
+                if let (Some(run), 1..) = (run, already_done) {
+                    eprintln!("resuming run {run}: {already_done} of {total} games already played");
                 }
-                buffer.clear();
-                last_flush = Instant::now();
+                to_play = total - already_done;
+                bar.set_length(to_play as u64);
             }
-        }
-        if let (Some(store), Some(run)) = (&mut store, run) {
-            store.insert_results(run, &buffer)?;
-        }
-        worker
-            .join()
-            .map_err(|_| anyhow!("a worker thread panicked"))??;
-        Ok(())
-    })?;
+            Event::Played(_) => bar.inc(1),
+        },
+    )?;
     bar.finish_and_clear();
     let wall = started.elapsed();
-    let records = match (&mut store, run) {
-        (Some(store), Some(run)) => {
-            store.finish_run(run)?;
-            store.results(run)?
-        }
-        _ => fresh_records,
-    };
-    let optima = known_optima(store.as_ref(), &entries, &records)?;
+    let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
+    let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     print!(
         "{}",
         cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
@@ -220,32 +157,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         print!("{}", published_table(&records, format));
     }
     eprintln!(
-        "{} games in {:.1} s on {threads} threads{}",
-        total,
+        "{} games in {:.1} s on {} threads{}",
+        to_play,
         wall.as_secs_f64(),
+        batch.threads,
         run.map(|r| format!("; stored as run {r}"))
             .unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-/// Known optima for the boards: from the board file and from stored exact results.
-fn known_optima(
-    store: Option<&Store>,
-    entries: &[cw_core::format::BoardEntry],
-    records: &[GameRecord],
-) -> Result<HashMap<String, (u32, bool)>> {
-    let mut optima = HashMap::new();
-    if let Some(store) = store {
-        let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
-        optima.extend(store.optima(ids)?);
-    }
-    for e in entries {
-        if let Some(o) = e.optimum {
-            optima.insert(e.board.id().to_string(), (o, true));
-        }
-    }
-    Ok(optima)
 }
 
 /// The series' published numbers beside the reproduced ones, for the rows of

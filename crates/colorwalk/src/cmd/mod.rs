@@ -3,7 +3,9 @@
 mod board_cmds;
 mod lab;
 mod play;
+mod serve;
 mod solve;
+mod tui;
 mod verify;
 
 use crate::cli::{Cli, Command};
@@ -23,5 +25,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Runs(args) => lab::runs(&args),
         Command::Compare(args) => lab::compare(&args),
         Command::Plot(args) => lab::plot(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }

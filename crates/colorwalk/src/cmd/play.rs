@@ -1,4 +1,5 @@
-//! `colorwalk play`: line-mode play for terminals, pipes and scripts.
+//! `colorwalk play`: the full-screen game in a terminal (see `tui.rs`), and
+//! line mode for pipes and scripts (or `--lines`).
 //!
 //! Each line is a command: a color (its number `0`-`9`/`a`-`f`, or its name),
 //! `u` undo, `r` restart, `?` help, `q` quit. End of input ends the game
@@ -20,6 +21,12 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         None => Board::seeded(30, 20, 5, super::board_cmds::random_seed())?,
     };
     let tty = std::io::stdout().is_terminal();
+    if tty && std::io::stdin().is_terminal() && !args.lines && !args.plain {
+        let spec = cw_solve::Spec::parse(&args.spec)
+            .map_err(|e| anyhow::anyhow!("--spec '{}': {e}", args.spec))?;
+        super::tui::run(board, spec)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let style = if args.plain || !tty {
         Style::Plain
     } else {

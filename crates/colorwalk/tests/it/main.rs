@@ -3,6 +3,7 @@
 
 mod boards;
 mod lab;
+mod serve;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

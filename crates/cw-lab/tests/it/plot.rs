@@ -1,6 +1,6 @@
 //! Plots: both image formats, and the errors.
 
-use cw_lab::{GameRecord, PlotError, plot_run};
+use cw_lab::{GameRecord, PlotError, plot_run, plot_run_svg};
 
 use crate::rec;
 
@@ -44,6 +44,26 @@ fn svg_is_an_svg_document() {
     assert!(text.contains("gla:depth=5"), "the spec labels are text");
     assert!(text.contains("time per board vs mean moves"));
     assert!(text.contains("stuck&lt;&amp;&gt;"), "text is escaped");
+}
+
+#[test]
+fn svg_in_memory_is_the_same_picture_as_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.svg");
+    plot_run(&fake_run(), &path).unwrap();
+    // The same elements (the order of the histogram bars may differ).
+    let lines = |text: &str| {
+        let mut v: Vec<String> = text.lines().map(str::to_string).collect();
+        v.sort();
+        v
+    };
+    let text = plot_run_svg(&fake_run()).unwrap();
+    assert_eq!(
+        lines(&text),
+        lines(&std::fs::read_to_string(&path).unwrap())
+    );
+    let err = plot_run_svg(&[]).unwrap_err();
+    assert!(matches!(err, PlotError::NoRecords), "{err:?}");
 }
 
 #[test]

@@ -1,0 +1,21 @@
+//! `colorwalk serve`: the web lab (crate `cw-web`) on a local address.
+
+use crate::cli::ServeArgs;
+use anyhow::{Context, Result};
+use std::net::SocketAddr;
+use std::process::ExitCode;
+
+/// Serves the web lab until the process is stopped; prints the address first.
+pub fn run(args: &ServeArgs) -> Result<ExitCode> {
+    let db = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
+    // Open the store once now, so that a bad path fails here and not on the page.
+    cw_lab::Store::open(&db)
+        .with_context(|| format!("opening the results database {}", db.display()))?;
+    let config = cw_web::Config::new(db);
+    let addr = SocketAddr::new(args.host, args.port);
+    cw_web::serve_blocking(addr, config, |bound| {
+        println!("colorwalk web lab: http://{bound}/");
+    })
+    .with_context(|| format!("serving on {addr}"))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,338 @@
+//! Stored batches: many solver specs over many boards on all cores, each
+//! result written to the lab's store as soon as it is ready.
+//!
+//! This is the loop that `colorwalk bench` and the web lab share:
+//! [`run`] begins a run in the [`Store`] (or resumes an unfinished one with
+//! the same settings), plays the games with [`cw_solve::run_batch`] on worker
+//! threads, and on the calling thread receives every result, reports it
+//! through a callback ([`Event`]) and writes it to the store in small
+//! transactions. An interrupted or cancelled run keeps what finished, and the
+//! same batch run again resumes it.
+
+use cw_core::format::BoardEntry;
+use cw_core::{BoardError, Moves};
+use cw_lab::{GameRecord, Optima, RunMeta, Store, StoreError};
+use cw_solve::{BatchResult, BoardSet, Limits, Spec};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::Ordering;
+use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// What to play: specs × boards, with limits per game.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The solver specs, without duplicates, in report order.
+    pub specs: Vec<Spec>,
+    /// The boards.
+    pub set: BoardSet,
+    /// Limits for every game; setting `limits.cancel` stops the batch early.
+    pub limits: Limits,
+    /// Games played at once.
+    pub threads: usize,
+}
+
+impl Batch {
+    /// The canonical spec texts, which label the results.
+    pub fn labels(&self) -> Vec<String> {
+        self.specs.iter().map(ToString::to_string).collect()
+    }
+
+    /// The run's metadata for a set of `n_boards` boards. Two batches with
+    /// equal metadata are the same experiment (that is how a run resumes).
+    pub fn meta(&self, n_boards: u32) -> RunMeta {
+        RunMeta {
+            board_set: self.set.label(),
+            specs: self.labels(),
+            n_boards,
+            params: serde_json::json!({
+                "max_moves": self.limits.max_moves,
+                "time_limit_s": self.limits.time_limit.map(|t| t.as_secs_f64()),
+            }),
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.limits
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+/// What [`run`] reports while it works, on the calling thread.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The run is set up: its ID in the store (if stored), how many games
+    /// were already played by an earlier, unfinished run with the same
+    /// settings, and how many games the whole run has.
+    Started {
+        /// The run's ID in the store.
+        run: Option<i64>,
+        /// Games already stored by the unfinished run being resumed.
+        already_done: usize,
+        /// Games of the whole run (boards × specs).
+        total: usize,
+    },
+    /// One game finished (already written to the store, or about to be in
+    /// the next small transaction).
+    Played(&'a GameRecord),
+}
+
+/// What a batch did.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The run's ID in the store.
+    pub run: Option<i64>,
+    /// Every result of the run: read back from the store when stored (so a
+    /// resumed run includes the games of the earlier attempt), otherwise
+    /// the games just played.
+    pub records: Vec<GameRecord>,
+    /// Games played by this call.
+    pub played: usize,
+    /// The boards, with what their source says of them (known optima).
+    pub entries: Vec<BoardEntry>,
+    /// Whether the batch was cancelled before every game was played (the
+    /// run then stays unfinished, to be resumed).
+    pub cancelled: bool,
+}
+
+/// Why a batch could not run.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// A board of the set could not be made.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The results store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A worker thread panicked (a bug).
+    #[error("a batch worker thread panicked")]
+    WorkerPanicked,
+}
+
+/// How often (in results, or in time) results are written to the store.
+const FLUSH_EVERY: usize = 16;
+const FLUSH_AFTER: Duration = Duration::from_millis(250);
+
+/// Plays `batch` and stores its results in `store` (when given): resumes an
+/// unfinished run with the same settings unless `fresh`, else begins a new
+/// one, and marks the run finished when every game is played. `on_event`
+/// hears of the start and of every game, on the calling thread.
+pub fn run(
+    batch: &Batch,
+    mut store: Option<&mut Store>,
+    fresh: bool,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Outcome, BatchError> {
+    let entries = batch.set.entries()?;
+    let labels = batch.labels();
+    let meta = batch.meta(entries.len() as u32);
+    let total = labels.len() * entries.len();
+    let (run, done) = match store.as_deref_mut() {
+        None => (None, HashSet::new()),
+        Some(store) => {
+            let existing = if fresh {
+                None
+            } else {
+                store.find_unfinished_run(&meta)?
+            };
+            match existing {
+                Some(run) => (Some(run), store.completed(run)?),
+                None => (Some(store.begin_run(&meta)?), HashSet::new()),
+            }
+        }
+    };
+    on_event(Event::Started {
+        run,
+        already_done: done.len(),
+        total,
+    });
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let mut fresh_records = Vec::new();
+    std::thread::scope(|scope| -> Result<(), BatchError> {
+        let (labels, done) = (&labels, &done);
+        let worker = scope.spawn(move || {
+            let tx = Mutex::new(tx);
+            cw_solve::run_batch(
+                &batch.specs,
+                &batch.set,
+                &batch.limits,
+                done,
+                batch.threads,
+                &|r| {
+                    let label = &labels[r.spec_index];
+                    let record = record(r, label);
+                    // The receiver lives until the batch ends.
+                    let _ = tx
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .send(record);
+                },
+            )
+        });
+        let mut buffer = Vec::new();
+        let mut last_flush = Instant::now();
+        for record in rx {
+            on_event(Event::Played(&record));
+            buffer.push(record.clone());
+            fresh_records.push(record);
+            if buffer.len() >= FLUSH_EVERY || last_flush.elapsed() > FLUSH_AFTER {
+                if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                    store.insert_results(run, &buffer)?;
+                }
+                buffer.clear();
+                last_flush = Instant::now();
+            }
+        }
+        if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+            store.insert_results(run, &buffer)?;
+        }
+        worker.join().map_err(|_| BatchError::WorkerPanicked)??;
+        Ok(())
+    })?;
+    let played = fresh_records.len();
+    let cancelled = batch.cancelled() && done.len() + played < total;
+    let records = match (store, run) {
+        (Some(store), Some(run)) => {
+            if !cancelled {
+                store.finish_run(run)?;
+            }
+            store.results(run)?
+        }
+        _ => fresh_records,
+    };
+    Ok(Outcome {
+        run,
+        records,
+        played,
+        entries,
+        cancelled,
+    })
+}
+
+/// A finished game as the store keeps it, labelled with its canonical spec.
+pub fn record(r: BatchResult, label: &str) -> GameRecord {
+    GameRecord {
+        board_id: r.board_id,
+        board_index: r.board_index,
+        spec: label.to_string(),
+        solved: r.report.solved(),
+        moves: r.report.moves.len() as u32,
+        nanos: r.report.elapsed.as_nanos() as u64,
+        nodes: r.report.nodes,
+        inspections: r.report.inspections.clusters,
+        solution: Moves(r.report.moves).to_string(),
+    }
+}
+
+/// Known optima of the boards of `records`: those stored (proven by the exact
+/// solver, or the best found), overridden by those the board source gives.
+pub fn known_optima(
+    store: Option<&Store>,
+    entries: &[BoardEntry],
+    records: &[GameRecord],
+) -> Result<Optima, StoreError> {
+    let mut optima = HashMap::new();
+    if let Some(store) = store {
+        let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
+        optima.extend(store.optima(ids)?);
+    }
+    for e in entries {
+        if let Some(o) = e.optimum {
+            optima.insert(e.board.id().to_string(), (o, true));
+        }
+    }
+    Ok(optima)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    fn batch(count: u64) -> Batch {
+        Batch {
+            specs: vec![
+                Spec::parse("greedy").unwrap(),
+                Spec::parse("gla-3").unwrap(),
+            ],
+            set: BoardSet::Seeds {
+                first: 1,
+                count,
+                width: 8,
+                height: 6,
+                colors: 4,
+            },
+            limits: Limits::default(),
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn stores_every_game_and_resumes_a_cancelled_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+
+        // Cancelled before it starts: the run is begun but stays unfinished.
+        let mut cancelled = batch(3);
+        let flag = Arc::new(AtomicBool::new(true));
+        cancelled.limits.cancel = Some(flag);
+        let out = run(&cancelled, Some(&mut store), false, &mut |_| {}).unwrap();
+        assert!(out.cancelled);
+        assert_eq!(out.played, 0);
+        let run_id = out.run.unwrap();
+        assert_eq!(store.run(run_id).unwrap().unwrap().finished, None);
+
+        // The same batch resumes that run and finishes it.
+        let mut started = None;
+        let mut seen = 0;
+        let out = run(&batch(3), Some(&mut store), false, &mut |e| match e {
+            Event::Started {
+                run,
+                already_done,
+                total,
+            } => started = Some((run, already_done, total)),
+            Event::Played(_) => seen += 1,
+        })
+        .unwrap();
+        assert_eq!(started, Some((Some(run_id), 0, 6)));
+        assert_eq!((seen, out.played, out.records.len()), (6, 6, 6));
+        assert!(!out.cancelled);
+        assert!(store.run(run_id).unwrap().unwrap().finished.is_some());
+
+        // Without a store, the records are the games just played.
+        let out = run(&batch(2), None, false, &mut |_| {}).unwrap();
+        assert_eq!((out.run, out.records.len()), (None, 4));
+    }
+
+    #[test]
+    fn optima_from_the_source_override_stored_ones() {
+        let mut store = Store::open_in_memory().unwrap();
+        let board = cw_core::Board::seeded(4, 4, 3, 1).unwrap();
+        let id = board.id().to_string();
+        store.record_optimum(&id, 9, false, "").unwrap();
+        let rec = GameRecord {
+            board_id: id.clone(),
+            board_index: 0,
+            spec: "greedy".into(),
+            solved: true,
+            moves: 9,
+            nanos: 1,
+            nodes: 1,
+            inspections: 1,
+            solution: String::new(),
+        };
+        let o = known_optima(
+            Some(&store),
+            &[BoardEntry::new(board.clone())],
+            std::slice::from_ref(&rec),
+        );
+        assert_eq!(o.unwrap()[&id], (9, false));
+        let mut entry = BoardEntry::new(board);
+        entry.optimum = Some(7);
+        let o = known_optima(Some(&store), &[entry], &[rec]).unwrap();
+        assert_eq!(o[&id], (7, true));
+    }
+}

@@ -1,0 +1,537 @@
+//! The search core shared by `exact` and `near`: the cluster graph in the
+//! shape search wants, the elimination rule and the admissible lower bound.
+//!
+//! A position is two sets of clusters: the flooded (blank) clusters and the
+//! frontier (live clusters touching them). Search code is generic over the
+//! number of 64-bit words `W` of a set, so the word loops are unrolled and
+//! sets live in registers or on the stack; `dispatch` picks the smallest
+//! supported `W` for a graph (up to 8 words exactly, then 12, 16, 24, 32, 64
+//! and 160). Stored positions keep only the words the graph uses.
+//!
+//! Search only meets *settled* positions (`Graph::close`): every exposed
+//! color is played (the elimination rule below, which costs its moves), and
+//! then the frontier's dead ends (clusters whose neighbors are all blank or
+//! on the frontier) are absorbed without a move. Neither changes the fewest
+//! moves to the end, and the second merges many positions: it cuts the
+//! exact search's expansions about threefold on 30×20 boards.
+//!
+//! # The lower bound
+//!
+//! From a region `R`, run a relaxed game: keep a relaxed region `Q` (at
+//! first `R`) and its frontier layer `L`, and repeat until every cluster is
+//! in `Q`:
+//! - if some colors have every cluster outside `Q` inside `L` ("exposed"
+//!   colors), count one move per such color and add to `Q` only the
+//!   clusters of those colors;
+//! - otherwise count one move and add the whole layer `L` to `Q`, as if it
+//!   were all one color.
+//!
+//! The count never exceeds `opt(R)`, the fewest moves that clear the board
+//! from `R`. Two facts about the real game:
+//! 1. Monotonicity: if `A ⊆ B` then playing a color from `A` gives a subset
+//!    of playing it from `B` (a cluster of that color touching `A` touches
+//!    `B` or is in it). So a bigger region never needs more moves:
+//!    `A ⊆ B ⇒ opt(B) ≤ opt(A)`.
+//! 2. Elimination: if every remaining cluster of color `c` touches `R`, some
+//!    optimal solution from `R` starts with `c`. Take any optimal solution;
+//!    it plays `c` somewhere (those clusters must go). Move its first `c` to
+//!    the front: after `c` every cluster of `c` is gone, and by (1) each
+//!    later position contains the original one (the original's first `c`
+//!    absorbs only clusters of `c`, which are already blank). So the moved
+//!    sequence also clears the board, with the same length. Hence
+//!    `opt(R) = 1 + opt(R ∪ clusters of c)`, and for a set `E` of such
+//!    colors (each stays exposed while the others are played, and each
+//!    absorbs exactly its own remaining clusters)
+//!    `opt(R) = |E| + opt(R ∪ clusters of E)`.
+//!
+//! By induction on the number of live clusters, `bound(Q) ≤ opt(Q)` for
+//! every region `Q`:
+//! - the exposed step counts `|E|` and continues from `Q ∪ clusters of E`,
+//!   and by (2) `opt(Q)` is exactly `|E|` plus the optimum from there;
+//! - the layer step counts 1 and continues from `Q ∪ L`. An optimal solution
+//!   from `Q` starts with some move to `Q'`, and `Q' ⊆ Q ∪ L` (a move only
+//!   absorbs frontier clusters), so by (1)
+//!   `opt(Q ∪ L) ≤ opt(Q') = opt(Q) − 1`.
+//!
+//! It is at least "colors left" (a layer step runs only when no color is
+//! exposed, so it never removes a color's last cluster: every color is
+//! removed by an exposed step that counts one move for it) and at least the
+//! distance to the farthest cluster (each step grows `Q` by at most one
+//! layer).
+
+//!
+//! The bound is the search's hot spot; on x86-64 CPUs with AVX2 it runs a
+//! copy compiled for AVX2 and POPCNT (chosen once per graph at run time).
+
+use cw_core::{ClusterGraph, Color, Game};
+
+/// The largest set width in words: a 100×100 board has at most 10 000 clusters.
+pub(crate) const MAX_WORDS: usize = 160;
+
+/// Widths up to this use dense neighbor masks (one `W`-word set per cluster).
+const DENSE_WORDS: usize = 16;
+
+/// A set of clusters, `W` words.
+pub(crate) type Set<const W: usize> = [u64; W];
+
+/// The cluster graph for search with sets of `W` words.
+#[derive(Clone, Debug)]
+pub(crate) struct Graph<const W: usize> {
+    /// Clusters, the blank one included.
+    pub n: usize,
+    /// Words a set of this graph actually uses (`≤ W`); the rest are zero.
+    pub w: usize,
+    /// Colors.
+    pub k: usize,
+    /// Each cluster's number of blocks.
+    pub size: Vec<u32>,
+    /// The clusters of each color.
+    pub masks: Vec<Set<W>>,
+    /// Each cluster's neighbors as a set (for `W ≤ DENSE_WORDS`).
+    dense: Vec<Set<W>>,
+    /// Each cluster's neighbors as (word, bits) pairs (for wider sets):
+    /// cluster `i`'s are `sparse[sparse_start[i]..sparse_start[i + 1]]`.
+    sparse_start: Vec<u32>,
+    sparse: Vec<(u32, u64)>,
+    /// Whether the CPU runs the AVX2 build of the bound.
+    avx2: bool,
+}
+
+/// Something to run with the set width that fits a graph.
+pub(crate) trait WithWidth {
+    /// What it returns.
+    type Out;
+    /// Runs with sets of `W` words.
+    fn run<const W: usize>(self, graph: Graph<W>) -> Self::Out;
+}
+
+/// Builds the search graph of `graph` with the smallest supported width and
+/// runs `f` with it.
+pub(crate) fn dispatch<F: WithWidth>(graph: &ClusterGraph, f: F) -> F::Out {
+    match graph.n_clusters().div_ceil(64) {
+        0 | 1 => f.run(Graph::<1>::new(graph)),
+        2 => f.run(Graph::<2>::new(graph)),
+        3 => f.run(Graph::<4>::new(graph)),
+        4 => f.run(Graph::<4>::new(graph)),
+        5 => f.run(Graph::<6>::new(graph)),
+        6 => f.run(Graph::<6>::new(graph)),
+        7 => f.run(Graph::<8>::new(graph)),
+        8 => f.run(Graph::<8>::new(graph)),
+        9..=12 => f.run(Graph::<12>::new(graph)),
+        13..=16 => f.run(Graph::<16>::new(graph)),
+        17..=24 => f.run(Graph::<24>::new(graph)),
+        25..=32 => f.run(Graph::<32>::new(graph)),
+        33..=64 => f.run(Graph::<64>::new(graph)),
+        _ => f.run(Graph::<MAX_WORDS>::new(graph)),
+    }
+}
+
+/// Whether the CPU has AVX2 and POPCNT (checked once per graph).
+fn cpu_has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether a set is empty.
+#[inline(always)]
+pub(crate) fn is_empty<const W: usize>(s: &Set<W>) -> bool {
+    s.iter().fold(0, |a, &b| a | b) == 0
+}
+
+/// Whether `a ⊆ b`, looking at the first `w` words.
+#[inline(always)]
+pub(crate) fn is_subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// Calls `f` with every id in `s`.
+#[inline(always)]
+pub(crate) fn for_each<const W: usize>(s: &Set<W>, mut f: impl FnMut(usize)) {
+    for (wi, &word) in s.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            f(wi * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
+impl<const W: usize> Graph<W> {
+    /// Builds the search graph; the graph's sets must fit in `W` words.
+    pub fn new(graph: &ClusterGraph) -> Graph<W> {
+        let n = graph.n_clusters();
+        let w = n.div_ceil(64);
+        assert!(w <= W, "{n} clusters do not fit in {W} words");
+        let k = graph.n_colors();
+        let size = (0..n).map(|i| graph.size(i)).collect();
+        let masks = (0..k)
+            .map(|c| {
+                let mut m = [0; W];
+                m[..w].copy_from_slice(&graph.color_mask(Color(c as u8)).words()[..w]);
+                m
+            })
+            .collect();
+        let mut dense = Vec::new();
+        let mut sparse_start = Vec::new();
+        let mut sparse: Vec<(u32, u64)> = Vec::new();
+        if W <= DENSE_WORDS {
+            dense = (0..n)
+                .map(|i| {
+                    let mut m = [0; W];
+                    for &j in graph.neighbors(i) {
+                        m[j as usize / 64] |= 1 << (j % 64);
+                    }
+                    m
+                })
+                .collect();
+        } else {
+            sparse_start.push(0);
+            for i in 0..n {
+                let start = sparse.len();
+                // Neighbors are increasing, so equal words are adjacent.
+                for &j in graph.neighbors(i) {
+                    let (word, bit) = (j / 64, 1u64 << (j % 64));
+                    let own = sparse.len() > start;
+                    match sparse.last_mut() {
+                        Some((last, bits)) if own && *last == word => {
+                            *bits |= bit;
+                        }
+                        _ => sparse.push((word, bit)),
+                    }
+                }
+                sparse_start.push(sparse.len() as u32);
+            }
+        }
+        Graph {
+            n,
+            w,
+            k,
+            size,
+            masks,
+            dense,
+            sparse_start,
+            sparse,
+            avx2: cpu_has_avx2(),
+        }
+    }
+
+    /// The position of a game.
+    pub fn position(&self, game: &Game<'_>) -> (Set<W>, Set<W>) {
+        let mut f = [0; W];
+        let mut l = [0; W];
+        f[..self.w].copy_from_slice(&game.flooded().words()[..self.w]);
+        l[..self.w].copy_from_slice(&game.frontier().words()[..self.w]);
+        (f, l)
+    }
+
+    /// The neighbors of every cluster in `set`, ORed into `out`.
+    #[inline(always)]
+    fn gather(&self, set: &Set<W>, out: &mut Set<W>) {
+        if W <= DENSE_WORDS {
+            for_each(set, |id| {
+                let m = &self.dense[id];
+                for i in 0..W {
+                    out[i] |= m[i];
+                }
+            });
+        } else {
+            for_each(set, |id| {
+                let (a, b) = (
+                    self.sparse_start[id] as usize,
+                    self.sparse_start[id + 1] as usize,
+                );
+                for &(j, bits) in &self.sparse[a..b] {
+                    out[j as usize] |= bits;
+                }
+            });
+        }
+    }
+
+    /// The blocks of the clusters in `now` but not in `before`.
+    #[inline]
+    pub fn blocks(&self, now: &Set<W>, before: &Set<W>) -> u32 {
+        let mut new = [0; W];
+        for i in 0..W {
+            new[i] = now[i] & !before[i];
+        }
+        let mut b = 0;
+        for_each(&new, |i| b += self.size[i]);
+        b
+    }
+
+    /// The flooded clusters that touch the frontier.
+    #[inline]
+    pub fn boundary(&self, flooded: &Set<W>, frontier: &Set<W>) -> Set<W> {
+        let mut reach = [0; W];
+        self.gather(frontier, &mut reach);
+        for i in 0..W {
+            reach[i] &= flooded[i];
+        }
+        reach
+    }
+
+    /// Whether color `c` absorbs something from this position.
+    #[inline(always)]
+    pub fn useful(&self, frontier: &Set<W>, c: usize) -> bool {
+        let m = &self.masks[c];
+        (0..W).fold(0, |a, i| a | (frontier[i] & m[i])) != 0
+    }
+
+    /// Plays color `c`: absorbs its frontier clusters. Returns whether it
+    /// absorbed anything.
+    #[inline]
+    pub fn play(&self, flooded: &mut Set<W>, frontier: &mut Set<W>, c: usize) -> bool {
+        let m = &self.masks[c];
+        let mut absorbed = [0; W];
+        for i in 0..W {
+            absorbed[i] = frontier[i] & m[i];
+        }
+        if is_empty(&absorbed) {
+            return false;
+        }
+        let mut reach = *frontier;
+        self.gather(&absorbed, &mut reach);
+        for i in 0..W {
+            flooded[i] |= absorbed[i];
+            frontier[i] = reach[i] & !flooded[i];
+        }
+        true
+    }
+
+    /// Whether a move from a position closed under the elimination rule
+    /// can start a shortest solution, given the frontier before (`old`) and
+    /// after it (`new`): it must bring a new cluster to the frontier.
+    ///
+    /// A move of color `c` that brings none only absorbed clusters whose
+    /// neighbors were already blank or on the frontier. `c` is not exposed
+    /// (the position is closed), so any solution plays `c` again later.
+    /// Dropping the first move changes nothing in between (whatever touched
+    /// the absorbed clusters touched the region already) and the next `c`
+    /// absorbs them, so a solution one move shorter exists.
+    #[inline(always)]
+    pub fn grows(&self, new: &Set<W>, old: &Set<W>) -> bool {
+        (0..W).fold(0, |a, i| a | (new[i] & !old[i])) != 0 || is_empty(new)
+    }
+
+    /// Whether color `c` is exposed: it has live clusters and all of them
+    /// touch the region.
+    #[inline(always)]
+    pub fn exposed(&self, flooded: &Set<W>, frontier: &Set<W>, c: usize) -> bool {
+        let m = &self.masks[c];
+        let mut outside = 0;
+        let mut inside = 0;
+        for i in 0..W {
+            outside |= m[i] & !flooded[i] & !frontier[i];
+            inside |= m[i] & frontier[i];
+        }
+        outside == 0 && inside != 0
+    }
+
+    /// Settles a position: applies the elimination rule until no color is
+    /// exposed (plays every exposed color; each such move is optimal, see
+    /// the module docs), then absorbs the frontier's dead ends without a
+    /// move (see `settle_dead_ends`). Calls `played` with each color played;
+    /// returns how many.
+    #[inline]
+    pub fn close(
+        &self,
+        flooded: &mut Set<W>,
+        frontier: &mut Set<W>,
+        mut played: impl FnMut(u8),
+    ) -> u32 {
+        let mut n = 0;
+        loop {
+            let mut any = false;
+            for c in 0..self.k {
+                if self.exposed(flooded, frontier, c) {
+                    self.play(flooded, frontier, c);
+                    played(c as u8);
+                    n += 1;
+                    any = true;
+                }
+            }
+            if !any {
+                self.settle_dead_ends(flooded, frontier);
+                return n;
+            }
+        }
+    }
+
+    /// Absorbs, without a move, the frontier clusters whose neighbors are
+    /// all blank or on the frontier ("dead ends"), in a position where no
+    /// color is exposed. This changes no optimum, and a move list that
+    /// clears the board from the settled position clears it from the
+    /// position itself: a dead end of color `c` blocks nothing (whatever
+    /// touches it touches the region already), it stays on the frontier,
+    /// and `c` is not exposed, so every solution plays `c` again (its other
+    /// clusters need it), which absorbs the dead end. Merging positions that
+    /// differ only in dead ends makes more duplicates and supersets.
+    fn settle_dead_ends(&self, flooded: &mut Set<W>, frontier: &mut Set<W>) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has AVX2 and POPCNT.
+            return unsafe { self.settle_avx2(flooded, frontier) };
+        }
+        self.settle_body(flooded, frontier);
+    }
+
+    /// [`settle_dead_ends`](Self::settle_dead_ends) compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn settle_avx2(&self, flooded: &mut Set<W>, frontier: &mut Set<W>) {
+        self.settle_body(flooded, frontier);
+    }
+
+    #[inline(always)]
+    fn settle_body(&self, flooded: &mut Set<W>, frontier: &mut Set<W>) {
+        let mut vis = [0; W];
+        for i in 0..W {
+            vis[i] = flooded[i] | frontier[i];
+        }
+        let mut dead = [0; W];
+        for_each(frontier, |id| {
+            let is_dead = if W <= DENSE_WORDS {
+                let m = &self.dense[id];
+                (0..W).fold(0, |a, i| a | (m[i] & !vis[i])) == 0
+            } else {
+                let (a, b) = (
+                    self.sparse_start[id] as usize,
+                    self.sparse_start[id + 1] as usize,
+                );
+                self.sparse[a..b]
+                    .iter()
+                    .all(|&(j, bits)| bits & !vis[j as usize] == 0)
+            };
+            if is_dead {
+                dead[id / 64] |= 1 << (id % 64);
+            }
+        });
+        for i in 0..W {
+            flooded[i] |= dead[i];
+            frontier[i] &= !dead[i];
+        }
+    }
+
+    /// The admissible lower bound from a position (see the module docs).
+    pub fn bound(&self, flooded: &Set<W>, frontier: &Set<W>) -> u32 {
+        self.bound_below(flooded, frontier, u32::MAX)
+    }
+
+    /// The bound, or an admissible value at least `limit` as soon as the
+    /// bound is known to reach `limit` (every color still to be removed
+    /// costs at least one more step).
+    pub fn bound_below(&self, flooded: &Set<W>, frontier: &Set<W>, limit: u32) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has AVX2 and POPCNT.
+            return unsafe { self.bound_avx2(flooded, frontier, limit) };
+        }
+        self.bound_body(flooded, frontier, limit)
+    }
+
+    /// [`bound_below`](Self::bound_below) compiled for AVX2 and POPCNT.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    unsafe fn bound_avx2(&self, flooded: &Set<W>, frontier: &Set<W>, limit: u32) -> u32 {
+        self.bound_body(flooded, frontier, limit)
+    }
+
+    #[inline(always)]
+    fn bound_body(&self, flooded: &Set<W>, frontier: &Set<W>, limit: u32) -> u32 {
+        let mut vis = [0; W];
+        for i in 0..W {
+            vis[i] = flooded[i] | frontier[i];
+        }
+        let mut cur = *frontier;
+        // Colors already gone or exposed; `exposed` is waiting to be played.
+        let mut done = 0u32;
+        let mut exposed = 0u32;
+        for c in 0..self.k {
+            let m = &self.masks[c];
+            let mut outside = 0;
+            let mut live = 0;
+            for i in 0..W {
+                outside |= m[i] & !vis[i];
+                live |= m[i] & !flooded[i];
+            }
+            if live == 0 {
+                done |= 1 << c;
+            } else if outside == 0 {
+                done |= 1 << c;
+                exposed |= 1 << c;
+            }
+        }
+        let all = (1u32 << self.k) - 1;
+        let mut moves = 0;
+        while !is_empty(&cur) {
+            let ahead = moves + ((all & !done) | exposed).count_ones();
+            if ahead >= limit {
+                return ahead;
+            }
+            let mut absorb = cur;
+            if exposed != 0 {
+                moves += exposed.count_ones();
+                let mut em = [0; W];
+                let mut bits = exposed;
+                while bits != 0 {
+                    let m = &self.masks[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                    for i in 0..W {
+                        em[i] |= m[i];
+                    }
+                }
+                for i in 0..W {
+                    absorb[i] &= em[i];
+                    cur[i] &= !em[i];
+                }
+                exposed = 0;
+            } else {
+                moves += 1;
+                cur = [0; W];
+            }
+            let mut reach = [0; W];
+            self.gather(&absorb, &mut reach);
+            let mut any = 0;
+            for i in 0..W {
+                let new = reach[i] & !vis[i];
+                any |= new;
+                vis[i] |= new;
+                cur[i] |= new;
+            }
+            if any != 0 && done != all {
+                let mut open = all & !done;
+                while open != 0 {
+                    let c = open.trailing_zeros() as usize;
+                    open &= open - 1;
+                    let m = &self.masks[c];
+                    if (0..W).fold(0, |a, i| a | (m[i] & !vis[i])) == 0 {
+                        done |= 1 << c;
+                        exposed |= 1 << c;
+                    }
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// The lower bound at a game's position: the bound of the module docs,
+/// after playing the exposed colors (each of which counts one move).
+pub fn lower_bound(game: &Game<'_>) -> u32 {
+    struct Lb<'a, 'g>(&'a Game<'g>);
+    impl WithWidth for Lb<'_, '_> {
+        type Out = u32;
+        fn run<const W: usize>(self, g: Graph<W>) -> u32 {
+            let (mut f, mut l) = g.position(self.0);
+            let forced = g.close(&mut f, &mut l, |_| ());
+            forced + g.bound(&f, &l)
+        }
+    }
+    dispatch(game.graph(), Lb(game))
+}

@@ -1,0 +1,339 @@
+//! The exact and near-optimal solvers against a breadth-first oracle, the
+//! reference boards with proven minima, and the budgets.
+//!
+//! `CW_SLOW=1` also checks all 100 reference boards (CI runs it in release:
+//! `CW_SLOW=1 cargo test --release -p cw-solve --test optimal`).
+
+use cw_core::format::{BoardEntry, Format, parse};
+use cw_core::{Board, ClusterGraph, Color, Game, replay};
+use cw_solve::bound::lower_bound;
+use cw_solve::exact::{ExactOptions, StopReason, solve_exact, solve_exact_from};
+use cw_solve::near::{NearOptions, solve_near};
+use cw_solve::{Limits, SearchCtx, Spec, solve};
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The fewest moves that clear the board from `start`, by breadth-first
+/// search over the sets of blank clusters (every color at every step).
+fn oracle(start: &Game<'_>) -> u32 {
+    if start.is_solved() {
+        return 0;
+    }
+    let n_colors = start.graph().n_colors();
+    let mut seen = HashSet::new();
+    seen.insert(start.flooded().words().to_vec());
+    let mut queue = VecDeque::from([(start.clone(), 0u32)]);
+    while let Some((game, depth)) = queue.pop_front() {
+        for c in 0..n_colors {
+            let mut next = game.clone();
+            next.play(Color(c as u8));
+            if next.is_solved() {
+                return depth + 1;
+            }
+            if seen.insert(next.flooded().words().to_vec()) {
+                queue.push_back((next, depth + 1));
+            }
+        }
+    }
+    unreachable!("every board can be cleared")
+}
+
+fn ctx(board: &Board) -> SearchCtx {
+    SearchCtx::new(board, &Limits::default())
+}
+
+fn clears_from(game: &Game<'_>, moves: &[Color]) -> bool {
+    let mut g = game.clone();
+    for &c in moves {
+        if g.is_solved() {
+            return false;
+        }
+        g.play(c);
+    }
+    g.is_solved()
+}
+
+/// Small random boards: every shape from 2×2 to 5×5 with 2 to 6 colors.
+fn small_boards() -> impl Iterator<Item = Board> {
+    let mut seed = 0;
+    (2..=5).flat_map(move |w| {
+        (2..=5).flat_map(move |h| {
+            (2..=6).flat_map(move |k| {
+                (0..4).map(move |_| {
+                    seed += 1;
+                    Board::seeded(w, h, k, seed * 7919 + (w * 100 + h * 10 + k) as u64)
+                        .expect("a valid shape")
+                })
+            })
+        })
+    })
+}
+
+#[test]
+fn exact_equals_the_breadth_first_oracle_on_small_boards() {
+    let mut boards = 0;
+    for board in small_boards() {
+        let graph = ClusterGraph::new(&board);
+        let opt = oracle(&graph.start());
+        let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven, "{board:?}");
+        assert_eq!(r.moves.len() as u32, opt, "{board:?}");
+        assert_eq!(r.lower_bound, opt);
+        assert!(r.start_bound <= opt);
+        assert!(r.first_upper_bound >= opt);
+        assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+        boards += 1;
+    }
+    assert_eq!(boards, 4 * 4 * 5 * 4);
+}
+
+#[test]
+fn exact_equals_the_oracle_on_some_6x6_boards() {
+    for seed in 0..12 {
+        let board = Board::seeded(6, 6, 3 + seed as usize % 3, 1000 + seed).expect("a valid shape");
+        let graph = ClusterGraph::new(&board);
+        let opt = oracle(&graph.start());
+        let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven);
+        assert_eq!(r.moves.len() as u32, opt, "{board:?}");
+        assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+        assert!(lower_bound(&graph.start()) <= opt);
+    }
+}
+
+#[test]
+fn exact_equals_the_oracle_from_positions_in_mid_game() {
+    for (i, board) in small_boards().enumerate().filter(|(i, _)| i % 3 == 0) {
+        let graph = ClusterGraph::new(&board);
+        let mut game = graph.start();
+        // A few arbitrary moves first (some of them useless).
+        for m in 0..(i % 4) {
+            if !game.is_solved() {
+                game.play(Color(((i + m) % board.n_colors()) as u8));
+            }
+        }
+        let opt = oracle(&game);
+        let r = solve_exact_from(&game, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven);
+        assert_eq!(
+            r.moves.len() as u32,
+            opt,
+            "{board:?} after {} moves",
+            game.n_moves()
+        );
+        assert!(clears_from(&game, &r.moves));
+    }
+}
+
+#[test]
+fn the_bound_never_exceeds_the_optimum() {
+    for board in small_boards() {
+        let graph = ClusterGraph::new(&board);
+        let mut game = graph.start();
+        // Along some line of play, not only at the start.
+        let mut step = 0;
+        while !game.is_solved() {
+            let opt = oracle(&game);
+            let h = lower_bound(&game);
+            assert!(
+                h <= opt,
+                "{board:?}: bound {h} > optimum {opt} after {step} moves"
+            );
+            // The bound is at least "colors left".
+            assert!(h as usize >= game.colors_left().len());
+            let useful = game.useful_moves();
+            let c = useful
+                .iter()
+                .nth(step % useful.len())
+                .expect("a useful move");
+            game.play(c);
+            step += 1;
+        }
+        assert_eq!(lower_bound(&game), 0);
+    }
+}
+
+#[test]
+fn near_is_never_below_the_optimum_and_clears_the_board() {
+    for (i, board) in small_boards().enumerate() {
+        let graph = ClusterGraph::new(&board);
+        let opt = oracle(&graph.start());
+        let opts = NearOptions {
+            width: 1 + i % 5,
+            tail: [0, 5, 100][i % 3],
+        };
+        let moves = solve_near(&graph.start(), &opts, &mut ctx(&board));
+        assert!(moves.len() as u32 >= opt, "{board:?}");
+        assert!(
+            replay(&graph, &moves).expect("legal moves").cleared,
+            "{board:?}"
+        );
+    }
+}
+
+fn reference() -> Vec<BoardEntry> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/optimal-30x20x5.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let entries = parse(&text, Format::Line).expect("the reference file parses");
+    assert_eq!(entries.len(), 100);
+    entries
+}
+
+fn check_reference(entry: &BoardEntry) {
+    let graph = ClusterGraph::new(&entry.board);
+    let opt = entry.optimum.expect("the reference gives each minimum");
+    let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&entry.board));
+    let name = entry.name.as_deref().unwrap_or("?");
+    assert!(r.proven, "{name}");
+    assert_eq!(r.moves.len() as u32, opt, "{name}");
+    assert!(r.start_bound <= opt, "{name}");
+    assert!(
+        replay(&graph, &r.moves).expect("legal moves").cleared,
+        "{name}"
+    );
+}
+
+#[test]
+fn exact_finds_the_listed_minimum_on_easy_reference_boards() {
+    // Five of the quicker boards, so that the default (debug) run stays short.
+    let entries = reference();
+    for name in ["ref_1010", "ref_1016", "ref_1089", "ref_1093", "ref_1011"] {
+        let entry = entries
+            .iter()
+            .find(|e| e.name.as_deref() == Some(name))
+            .expect("the board is in the file");
+        check_reference(entry);
+    }
+}
+
+#[test]
+fn exact_finds_the_listed_minimum_on_every_reference_board_when_slow_tests_run() {
+    if std::env::var_os("CW_SLOW").is_none_or(|v| v != "1") {
+        return;
+    }
+    for entry in &reference() {
+        check_reference(entry);
+    }
+}
+
+#[test]
+fn near_is_close_on_reference_boards() {
+    let entries = reference();
+    for entry in entries.iter().take(5) {
+        let graph = ClusterGraph::new(&entry.board);
+        let opt = entry.optimum.expect("the reference gives each minimum");
+        let moves = solve_near(
+            &graph.start(),
+            &NearOptions::default(),
+            &mut ctx(&entry.board),
+        );
+        assert!(replay(&graph, &moves).expect("legal moves").cleared);
+        assert!(moves.len() as u32 >= opt);
+        assert!(
+            moves.len() as u32 <= opt + 2,
+            "the default is within 2 moves here"
+        );
+    }
+}
+
+#[test]
+fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
+    // ref_1099: the beam's solution is not provably optimal without a
+    // search, and the search stores about 19 000 positions (some 5 MB).
+    let entries = reference();
+    let entry = entries
+        .iter()
+        .find(|e| e.name.as_deref() == Some("ref_1099"))
+        .expect("in the file");
+    let graph = ClusterGraph::new(&entry.board);
+    let opt = entry.optimum.expect("listed");
+    let opts = ExactOptions {
+        memory_mb: 1,
+        ..ExactOptions::default()
+    };
+    let r = solve_exact(&graph, &opts, &mut ctx(&entry.board));
+    assert!(!r.proven);
+    assert_eq!(r.stopped, Some(StopReason::Memory));
+    assert!(r.peak_bytes <= 1 << 20, "peak {} bytes", r.peak_bytes);
+    assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+    assert!(r.lower_bound <= opt && opt <= r.moves.len() as u32);
+    assert!(r.lower_bound >= r.start_bound);
+}
+
+#[test]
+fn a_cancelled_search_gives_the_first_solution_and_the_start_bound() {
+    let entries = reference();
+    let entry = entries
+        .iter()
+        .find(|e| e.name.as_deref() == Some("ref_1001"))
+        .expect("in the file");
+    let graph = ClusterGraph::new(&entry.board);
+    let opt = entry.optimum.expect("listed");
+    let limits = Limits {
+        cancel: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let mut ctx = SearchCtx::new(&entry.board, &limits);
+    let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx);
+    assert!(!r.proven);
+    assert_eq!(r.stopped, Some(StopReason::Time));
+    assert_eq!(r.moves.len() as u32, r.first_upper_bound);
+    assert_eq!(r.lower_bound, r.start_bound);
+    assert!(r.lower_bound <= opt);
+    assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+}
+
+#[test]
+fn the_registry_solvers_and_presets_clear_boards() {
+    let board = Board::seeded(8, 7, 4, 11).expect("a valid shape");
+    let graph = ClusterGraph::new(&board);
+    let opt = oracle(&graph.start());
+    for text in [
+        "exact",
+        "near",
+        "near:width=4,tail=0",
+        "exact:memory-mb=64,time-ms=60000,beam=2",
+        "greedy:until=3>exact",
+    ] {
+        let spec = Spec::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let report = solve(
+            &graph,
+            spec.build().expect("builds").as_mut(),
+            &Limits::default(),
+        );
+        assert!(report.solved(), "{text}");
+        assert!(replay(&graph, &report.moves).expect("legal").cleared);
+        if text.starts_with("exact") {
+            assert_eq!(report.moves.len() as u32, opt, "{text}");
+        } else {
+            assert!(report.moves.len() as u32 >= opt, "{text}");
+        }
+    }
+}
+
+#[test]
+fn big_boards_use_the_wide_sets_and_still_clear() {
+    // 40×40 with 10 colors: about 1 300 clusters, past both the engine's
+    // inline sets (512) and the search's dense neighbor masks (1 024).
+    for (w, h, k) in [(30, 30, 8), (40, 40, 10)] {
+        let board = Board::seeded(w, h, k, 5).expect("a valid shape");
+        let graph = ClusterGraph::new(&board);
+        let opts = NearOptions { width: 1, tail: 50 };
+        let moves = solve_near(&graph.start(), &opts, &mut ctx(&board));
+        assert!(replay(&graph, &moves).expect("legal").cleared);
+        let opts = ExactOptions {
+            memory_mb: 4,
+            beam_width: 1,
+            ..ExactOptions::default()
+        };
+        let r = solve_exact(&graph, &opts, &mut ctx(&board));
+        assert!(replay(&graph, &r.moves).expect("legal").cleared);
+        assert!(r.start_bound <= r.lower_bound && r.lower_bound <= r.moves.len() as u32);
+        assert!(r.peak_bytes <= 4 << 20);
+        assert!(r.proven || r.stopped == Some(StopReason::Memory));
+    }
+}

@@ -1,0 +1,172 @@
+//! Request validation: boards, moves and specs, with messages that say
+//! what is wrong. Nothing here panics on any input.
+
+use crate::caps;
+use crate::{ApiError, Config};
+use cw_core::{Board, BoardId, Color};
+use cw_solve::Spec;
+
+/// At most this many characters of user text are quoted back in an error.
+const QUOTE: usize = 40;
+
+/// `text`, shortened for an error message.
+pub(crate) fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(QUOTE).collect::<String>())
+    }
+}
+
+/// The board a board ID names.
+pub(crate) fn board(id: &str) -> Result<Board, ApiError> {
+    let bad =
+        |e: &dyn std::fmt::Display| ApiError::bad_request(format!("board '{}': {e}", quote(id)));
+    if id.trim().is_empty() {
+        return Err(ApiError::bad_request(
+            "board: expected a board ID such as 30x20c5-k1 or 30x20c5-s42",
+        ));
+    }
+    let parsed: BoardId = id.parse().map_err(|e| bad(&e))?;
+    if let BoardId::Koblenski {
+        width,
+        height,
+        first_draw,
+        ..
+    } = parsed
+    {
+        // The stream must not run past the end of the seeds.
+        if first_draw.checked_add((width * height) as u64).is_none() {
+            return Err(bad(&"the first draw is too large"));
+        }
+    }
+    parsed.board().map_err(|e| bad(&e))
+}
+
+/// Checks a move list against a board: every color exists and no move comes
+/// after the board is clear. At most [`caps::MAX_MOVES`] moves.
+pub(crate) fn moves(board: &Board, moves: &[u8]) -> Result<Vec<Color>, ApiError> {
+    if moves.len() > caps::MAX_MOVES as usize {
+        return Err(ApiError::bad_request(format!(
+            "moves: {} moves is too many: at most {}",
+            moves.len(),
+            caps::MAX_MOVES
+        )));
+    }
+    let graph = cw_core::ClusterGraph::new(board);
+    let mut game = graph.start();
+    for (i, &m) in moves.iter().enumerate() {
+        if usize::from(m) >= board.n_colors() {
+            return Err(ApiError::bad_request(format!(
+                "moves: move {} is color {m}, but the board has colors 0 to {}",
+                i + 1,
+                board.n_colors() - 1
+            )));
+        }
+        if game.is_solved() {
+            return Err(ApiError::bad_request(format!(
+                "moves: move {} comes after the board was cleared (by move {i})",
+                i + 1
+            )));
+        }
+        game.play(Color(m));
+    }
+    Ok(moves.iter().map(|&m| Color(m)).collect())
+}
+
+/// Parses a move list in text (`3,1,4` or `314`) and checks it.
+pub(crate) fn moves_text(board: &Board, text: &str) -> Result<Vec<Color>, ApiError> {
+    if text.len() > 8 * caps::MAX_MOVES as usize {
+        return Err(ApiError::bad_request("moves: the move list is too long"));
+    }
+    let parsed: cw_core::Moves = text
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("moves '{}': {e}", quote(text))))?;
+    let raw: Vec<u8> = parsed.0.iter().map(|c| c.0).collect();
+    moves(board, &raw)
+}
+
+/// Parses a spec and checks it against the web lab's budgets for a board
+/// with `n_colors` colors (see [`caps`]).
+pub(crate) fn spec(text: &str, n_colors: usize, config: &Config) -> Result<Spec, ApiError> {
+    if text.len() > 2000 {
+        return Err(ApiError::bad_request(
+            "spec: too long (at most 2000 characters)",
+        ));
+    }
+    let spec = Spec::parse(text)
+        .map_err(|e| ApiError::bad_request(format!("spec '{}': {e}", quote(text))))?;
+    let over = |what: String| {
+        ApiError::bad_request(format!(
+            "spec '{}': {what} (the web lab's budget; `colorwalk solve` has none)",
+            quote(text)
+        ))
+    };
+    for stage in spec.alternatives().iter().flatten() {
+        let name = stage.def().name;
+        for (key, value) in stage.params().iter() {
+            let int = value.parse::<i64>().unwrap_or(0);
+            match (name, key) {
+                ("exact", "memory-mb") if int as u64 > config.exact_memory_mb => {
+                    return Err(over(format!(
+                        "exact memory-mb={int} is above the memory budget of {} MiB per search",
+                        config.exact_memory_mb
+                    )));
+                }
+                ("gla", "depth") => {
+                    let positions = (n_colors as f64).powi(int as i32);
+                    if positions > caps::MAX_LOOKAHEAD_POSITIONS {
+                        let max_depth =
+                            (caps::MAX_LOOKAHEAD_POSITIONS.ln() / (n_colors as f64).ln()).floor();
+                        return Err(over(format!(
+                            "gla depth={int} with {n_colors} colors tries {positions:.0e} positions per move; \
+                             at most {:.0e} (depth {max_depth} or less)",
+                            caps::MAX_LOOKAHEAD_POSITIONS
+                        )));
+                    }
+                }
+                ("near", "width") if int > caps::MAX_NEAR_WIDTH => {
+                    return Err(over(format!(
+                        "near width={int} is above {}",
+                        caps::MAX_NEAR_WIDTH
+                    )));
+                }
+                ("bfs", "cap") if int > caps::MAX_BFS_CAP => {
+                    return Err(over(format!(
+                        "bfs cap={int} is above {}",
+                        caps::MAX_BFS_CAP
+                    )));
+                }
+                ("dijkstra", "cap" | "late-queue") if int > caps::MAX_DIJKSTRA_QUEUE => {
+                    return Err(over(format!(
+                        "dijkstra {key}={int} is above {}",
+                        caps::MAX_DIJKSTRA_QUEUE
+                    )));
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(spec)
+}
+
+/// A time budget in milliseconds: `default` when absent, else 1..=`max`.
+pub(crate) fn time_ms(
+    value: Option<u64>,
+    default: u64,
+    max: u64,
+    what: &str,
+) -> Result<u64, ApiError> {
+    match value {
+        None => Ok(default),
+        Some(v) if (1..=max).contains(&v) => Ok(v),
+        Some(v) => Err(ApiError::bad_request(format!(
+            "{what}: {v} ms is out of range: 1 to {max}"
+        ))),
+    }
+}
+
+/// A board shape from a request, checked against the engine's ranges.
+pub(crate) fn shape(width: usize, height: usize, colors: usize) -> Result<(), ApiError> {
+    Board::check_shape(width, height, colors).map_err(|e| ApiError::bad_request(e.to_string()))
+}

@@ -1,0 +1,290 @@
+//! Optimal play: `/api/hint`, `/api/par` (SSE) and `/api/analysis` (SSE),
+//! all by the `exact` solver within the server's time and memory budgets.
+
+use crate::caps;
+use crate::check;
+use crate::error::{Json, Query};
+use crate::jobs::{self, CancelOnDrop};
+use crate::{ApiError, AppState};
+use axum::extract::State;
+use axum::response::Sse;
+use axum::response::sse::{Event, KeepAlive};
+use axum::response::{IntoResponse, Response};
+use cw_core::{Board, ClusterGraph, Color, Game};
+use cw_solve::exact::{ExactOptions, ExactResult, solve_exact_from};
+use cw_solve::{Limits, SearchCtx};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::ReceiverStream;
+
+/// An exact search from `game` within `time` and the server's memory budget.
+fn exact(game: &Game<'_>, memory_mb: u64, time: Duration, cancel: &Arc<AtomicBool>) -> ExactResult {
+    let limits = Limits {
+        max_moves: caps::MAX_MOVES,
+        time_limit: Some(time),
+        cancel: Some(cancel.clone()),
+    };
+    let mut ctx = SearchCtx::new(game.graph().board(), &limits);
+    let opts = ExactOptions {
+        memory_mb,
+        time_limit: Some(time),
+        ..ExactOptions::default()
+    };
+    solve_exact_from(game, &opts, &mut ctx)
+}
+
+fn colors(moves: &[Color]) -> Vec<u8> {
+    moves.iter().map(|c| c.0).collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HintRequest {
+    board: String,
+    #[serde(default)]
+    moves: Vec<u8>,
+}
+
+/// `POST /api/hint`: the next move of an optimal continuation.
+pub(crate) async fn hint(
+    State(state): State<AppState>,
+    Json(req): Json<HintRequest>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let board = check::board(&req.board)?;
+    let moves = check::moves(&board, &req.moves)?;
+    let memory = state.config().exact_memory_mb;
+    jobs::search(&state, move |cancel| {
+        let graph = ClusterGraph::new(&board);
+        let mut game = graph.start();
+        for &c in &moves {
+            game.play(c);
+        }
+        if game.is_solved() {
+            return Err(ApiError::bad_request("the board is already clear"));
+        }
+        let started = Instant::now();
+        let r = exact(
+            &game,
+            memory,
+            Duration::from_millis(caps::HINT_TIME_MS),
+            &cancel,
+        );
+        Ok(axum::Json(json!({
+            "color": r.moves.first().map(|c| c.0),
+            "remaining": r.moves.len(),
+            "proven": r.proven,
+            "lower_bound": r.lower_bound,
+            "moves": colors(&r.moves),
+            "ms": started.elapsed().as_secs_f64() * 1000.0,
+        })))
+    })
+    .await?
+}
+
+/// Sends events from a blocking thread; a send fails once the page is gone.
+pub(crate) struct Events(mpsc::Sender<Event>);
+
+impl Events {
+    /// Sends `data` as event `name`; false if nobody listens any more.
+    pub(crate) fn send(&self, name: &str, data: &Value) -> bool {
+        let event = Event::default().event(name).data(data.to_string());
+        self.0.blocking_send(event).is_ok()
+    }
+}
+
+/// Starts `work` on a thread of its own (holding `permit`) and answers with
+/// a server-sent event stream of what it sends. The stream ends when `work`
+/// returns; dropping it (the page closed it, or the connection broke) sets
+/// the cancel flag `work` was given.
+pub(crate) fn event_stream(
+    permit: tokio::sync::OwnedSemaphorePermit,
+    work: impl FnOnce(Events, Arc<AtomicBool>) + Send + 'static,
+) -> Result<Response, ApiError> {
+    let (tx, rx) = mpsc::channel(64);
+    let cancel = Arc::new(AtomicBool::new(false));
+    let guard = CancelOnDrop(cancel.clone());
+    std::thread::Builder::new()
+        .name("cw-web job".into())
+        .spawn(move || {
+            let _permit = permit;
+            work(Events(tx), cancel);
+        })
+        .map_err(|e| ApiError::internal(format!("cannot start a thread: {e}")))?;
+    let stream = ReceiverStream::new(rx).map(move |event| {
+        let _ = &guard;
+        Ok::<_, Infallible>(event)
+    });
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(2)))
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ParQuery {
+    board: String,
+}
+
+/// `GET /api/par?board=ID`: the proven minimum of a board, as events:
+/// `bounds` `{lower, upper}` first, then `done` `{par, proven, lower_bound,
+/// moves, ms, source}` (`source` is `store` when it was already known).
+/// The result is kept in the store's known optima.
+pub(crate) async fn par(
+    State(state): State<AppState>,
+    Query(q): Query<ParQuery>,
+) -> Result<Response, ApiError> {
+    let board = check::board(&q.board)?;
+    let permit = state.search_slot()?;
+    let config = state.config().clone();
+    event_stream(permit, move |events, cancel| {
+        let id = board.id().to_string();
+        let mut store = cw_lab::Store::open(&config.db).ok();
+        let known = store.as_ref().and_then(|s| s.optimum(&id).ok().flatten());
+        if let Some((moves, true, solution)) = &known {
+            let moves_list = solution
+                .parse::<cw_core::Moves>()
+                .map(|m| colors(&m.0))
+                .unwrap_or_default();
+            events.send(
+                "done",
+                &json!({ "par": moves, "proven": true, "lower_bound": moves,
+                         "moves": moves_list, "ms": 0.0, "source": "store" }),
+            );
+            return;
+        }
+        let graph = ClusterGraph::new(&board);
+        let start = graph.start();
+        let started = Instant::now();
+        let lower = cw_solve::bound::lower_bound(&start);
+        let mut ctx = SearchCtx::new(&board, &Limits::default());
+        let near =
+            cw_solve::near::solve_near(&start, &cw_solve::near::NearOptions::default(), &mut ctx);
+        let upper = known
+            .as_ref()
+            .map_or(near.len() as u32, |(m, _, _)| (*m).min(near.len() as u32));
+        if !events.send(
+            "bounds",
+            &json!({ "lower": lower, "upper": upper, "memory_mb": config.exact_memory_mb,
+                     "time_ms": caps::PAR_TIME_MS }),
+        ) {
+            return;
+        }
+        let r = exact(
+            &start,
+            config.exact_memory_mb,
+            Duration::from_millis(caps::PAR_TIME_MS),
+            &cancel,
+        );
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
+        if let Some(store) = &mut store {
+            let _ = store.record_optimum(
+                &id,
+                r.moves.len() as u32,
+                r.proven,
+                &cw_core::Moves(r.moves.clone()).to_string(),
+            );
+        }
+        events.send(
+            "done",
+            &json!({
+                "par": r.moves.len(),
+                "proven": r.proven,
+                "lower_bound": r.lower_bound,
+                "moves": colors(&r.moves),
+                "ms": started.elapsed().as_secs_f64() * 1000.0,
+                "nodes": r.nodes_expanded,
+                "peak_mb": r.peak_bytes as f64 / f64::from(1 << 20),
+                "stopped": r.stopped.map(|s| format!("{s:?}").to_lowercase()),
+                "source": "search",
+            }),
+        );
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisQuery {
+    board: String,
+    #[serde(default)]
+    moves: String,
+}
+
+/// `GET /api/analysis?board=ID&moves=3,1,4`: for each position of a game
+/// (after 0, 1, … n moves), the fewest moves that clear the board from
+/// there, as `position` events `{after, remaining, proven}`, latest
+/// position first (those are quick), then `done` `{complete}`. A move
+/// lost `1 + remaining(after i) − remaining(after i−1)` moves.
+pub(crate) async fn analysis(
+    State(state): State<AppState>,
+    Query(q): Query<AnalysisQuery>,
+) -> Result<Response, ApiError> {
+    let board = check::board(&q.board)?;
+    let moves = check::moves_text(&board, &q.moves)?;
+    let permit = state.search_slot()?;
+    let config = state.config().clone();
+    event_stream(permit, move |events, cancel| {
+        // The start position's optimum may be known already (par).
+        let known = cw_lab::Store::open(&config.db)
+            .ok()
+            .and_then(|s| s.optimum(&board.id().to_string()).ok().flatten())
+            .and_then(|(m, proven, _)| proven.then_some(m));
+        analyse(
+            &board,
+            &moves,
+            known,
+            config.exact_memory_mb,
+            &events,
+            &cancel,
+        );
+    })
+}
+
+fn analyse(
+    board: &Board,
+    moves: &[Color],
+    par: Option<u32>,
+    memory: u64,
+    events: &Events,
+    cancel: &Arc<AtomicBool>,
+) {
+    let graph = ClusterGraph::new(board);
+    let mut positions = vec![graph.start()];
+    for &c in moves {
+        let mut next = positions[positions.len() - 1].clone();
+        next.play(c);
+        positions.push(next);
+    }
+    let deadline = Instant::now() + Duration::from_millis(caps::ANALYSIS_TIME_MS);
+    let mut complete = true;
+    for (after, game) in positions.iter().enumerate().rev() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() || cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            complete = false;
+            break;
+        }
+        let (remaining, proven) = if game.is_solved() {
+            (0, true)
+        } else if let (0, Some(par)) = (after, par) {
+            (par, true)
+        } else {
+            let r = exact(game, memory, left, cancel);
+            (r.moves.len() as u32, r.proven)
+        };
+        complete &= proven;
+        if !events.send(
+            "position",
+            &json!({ "after": after, "remaining": remaining, "proven": proven }),
+        ) {
+            return;
+        }
+    }
+    events.send("done", &json!({ "complete": complete }));
+}

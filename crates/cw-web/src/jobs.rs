@@ -1,0 +1,73 @@
+//! Running searches off the async runtime: a slot from the concurrency
+//! limit (or 503), a blocking thread, and a cancel flag that is set when the
+//! request goes away (its handler future or its event stream is dropped).
+
+use crate::{ApiError, AppState};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use tokio::sync::OwnedSemaphorePermit;
+
+/// Sets its flag when dropped: owned by the request, so a closed connection
+/// cancels the work it started.
+#[derive(Debug)]
+pub(crate) struct CancelOnDrop(pub Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl AppState {
+    /// A slot for one search, or 503 when every slot is taken.
+    pub(crate) fn search_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.inner.jobs.clone().try_acquire_owned().map_err(|_| {
+            ApiError::busy(format!(
+                "the server is busy: {} searches are running; try again in a moment",
+                self.inner.config.jobs
+            ))
+        })
+    }
+
+    /// The slot for the one batch that may run, or 503.
+    pub(crate) fn batch_slot(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.inner
+            .batches
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| ApiError::busy("a batch is already running; wait for it or stop it"))
+    }
+}
+
+/// Runs `work` on a blocking thread in a search slot. `work` gets the cancel
+/// flag, which is set if the returned future is dropped (the client went
+/// away); the slot is held until `work` returns.
+pub(crate) async fn search<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = state.search_slot()?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let _guard = CancelOnDrop(cancel.clone());
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(cancel)
+    })
+    .await
+    .map_err(|_| ApiError::internal("the search failed unexpectedly"))
+}
+
+/// Reads or writes the results store on a blocking thread (no slot needed:
+/// these are short).
+pub(crate) async fn store<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(&mut cw_lab::Store) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let path = state.config().db.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut store = cw_lab::Store::open(&path)?;
+        work(&mut store)
+    })
+    .await
+    .map_err(|_| ApiError::internal("reading the results database failed unexpectedly"))?
+}

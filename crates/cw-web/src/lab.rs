@@ -1,0 +1,374 @@
+//! The batch lab: `/api/batch/plan`, `/api/batch/events` (SSE), `/api/runs`,
+//! `/api/runs/{id}`, `/api/runs/{id}/plot.svg` and `/api/compare`.
+//!
+//! A batch runs while its event stream is open: closing the page stops it,
+//! and what finished stays stored; the same batch started again resumes
+//! the run, as `colorwalk bench` does.
+
+use crate::caps;
+use crate::check;
+use crate::error::Path;
+use crate::error::{Json, Query};
+use crate::exact::{Events, event_stream};
+use crate::{ApiError, AppState, jobs};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use cw_batch::{Batch, Event};
+use cw_lab::{GameRecord, Optima, Store};
+use cw_solve::{BoardSet, Limits, Spec};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Which boards a batch plays.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum BoardsKind {
+    /// The series' run: boards `first..first+count`.
+    Series,
+    /// Seeded boards with seeds `first..first+count`.
+    Seeds,
+}
+
+/// A batch as the page asks for it.
+#[derive(Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlanRequest {
+    specs: Vec<String>,
+    boards: BoardsKind,
+    #[serde(default = "one")]
+    first: u64,
+    count: u64,
+    #[serde(default = "default_width")]
+    width: usize,
+    #[serde(default = "default_height")]
+    height: usize,
+    #[serde(default = "default_colors")]
+    colors: usize,
+    /// Time budget per game in milliseconds.
+    time_limit_ms: Option<u64>,
+}
+
+fn one() -> u64 {
+    1
+}
+fn default_width() -> usize {
+    30
+}
+fn default_height() -> usize {
+    20
+}
+fn default_colors() -> usize {
+    5
+}
+
+/// Checks a batch request and makes the batch (without a cancel flag).
+fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
+    check::shape(req.width, req.height, req.colors)?;
+    if req.specs.is_empty() {
+        return Err(ApiError::bad_request(
+            "specs: pick at least one solver spec",
+        ));
+    }
+    if req.specs.len() > caps::MAX_BATCH_SPECS {
+        return Err(ApiError::bad_request(format!(
+            "specs: {} specs is too many: at most {}",
+            req.specs.len(),
+            caps::MAX_BATCH_SPECS
+        )));
+    }
+    let mut specs: Vec<Spec> = Vec::new();
+    for text in &req.specs {
+        let spec = check::spec(text, req.colors, state.config())?;
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    if !(1..=caps::MAX_BATCH_BOARDS).contains(&req.count) {
+        return Err(ApiError::bad_request(format!(
+            "count: {} boards is out of range: 1 to {}",
+            req.count,
+            caps::MAX_BATCH_BOARDS
+        )));
+    }
+    let games = req.count * specs.len() as u64;
+    if games > caps::MAX_BATCH_GAMES {
+        return Err(ApiError::bad_request(format!(
+            "{} boards × {} specs = {games} games is too many: at most {}",
+            req.count,
+            specs.len(),
+            caps::MAX_BATCH_GAMES
+        )));
+    }
+    let (width, height, colors, first, count) =
+        (req.width, req.height, req.colors, req.first, req.count);
+    let set = match req.boards {
+        BoardsKind::Series => {
+            if first == 0 || first > caps::MAX_SERIES_BOARD {
+                return Err(ApiError::bad_request(format!(
+                    "first: the series' boards are numbered 1 to {}",
+                    caps::MAX_SERIES_BOARD
+                )));
+            }
+            BoardSet::Koblenski {
+                first,
+                count,
+                width,
+                height,
+                colors,
+            }
+        }
+        BoardsKind::Seeds => {
+            if first.checked_add(count).is_none() {
+                return Err(ApiError::bad_request("first: the seeds run past 2^64"));
+            }
+            BoardSet::Seeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+            }
+        }
+    };
+    let time = check::time_ms(
+        req.time_limit_ms,
+        caps::BATCH_GAME_TIME_MS,
+        caps::MAX_BATCH_GAME_TIME_MS,
+        "time_limit_ms",
+    )?;
+    Ok(Batch {
+        specs,
+        set,
+        limits: Limits {
+            max_moves: caps::DEFAULT_MAX_MOVES,
+            time_limit: Some(Duration::from_millis(time)),
+            cancel: None,
+        },
+        threads: state.config().batch_threads.max(1),
+    })
+}
+
+fn plan_json(batch: &Batch) -> Value {
+    let boards = match batch.set {
+        BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } => count,
+        BoardSet::Entries { ref entries, .. } => entries.len() as u64,
+    };
+    json!({
+        "specs": batch.labels(),
+        "board_set": batch.set.label(),
+        "boards": boards,
+        "games": boards * batch.specs.len() as u64,
+        "time_limit_ms": batch.limits.time_limit.map(|t| t.as_millis() as u64),
+    })
+}
+
+/// `POST /api/batch/plan`: checks a batch and says what it would play.
+pub(crate) async fn plan(
+    State(state): State<AppState>,
+    Json(req): Json<PlanRequest>,
+) -> Result<axum::Json<Value>, ApiError> {
+    Ok(axum::Json(plan_json(&make_batch(&req, &state)?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EventsQuery {
+    /// The plan as JSON (the body of `/api/batch/plan`).
+    plan: String,
+}
+
+/// `GET /api/batch/events?plan=JSON`: runs the batch while the stream is
+/// open. Events: `started` `{run, total, already_done, plan}`, `progress`
+/// `{done, total, summaries}` (at most five a second), then `finished`
+/// `{run, done, total, summaries, cancelled}` or `error` `{error}`.
+pub(crate) async fn events(
+    State(state): State<AppState>,
+    Query(q): Query<EventsQuery>,
+) -> Result<Response, ApiError> {
+    let req: PlanRequest = serde_json::from_str(&q.plan)
+        .map_err(|e| ApiError::bad_request(format!("plan: bad JSON: {e}")))?;
+    let batch = make_batch(&req, &state)?;
+    let permit = state.batch_slot()?;
+    let db = state.config().db.clone();
+    event_stream(permit, move |events, cancel| {
+        if let Err(e) = play_batch(batch, &db, &events, cancel) {
+            events.send("error", &json!({ "error": e.message }));
+        }
+    })
+}
+
+/// Runs a batch into the store, reporting to `events`.
+fn play_batch(
+    mut batch: Batch,
+    db: &std::path::Path,
+    events: &Events,
+    cancel: Arc<AtomicBool>,
+) -> Result<(), ApiError> {
+    batch.limits.cancel = Some(cancel.clone());
+    let mut store = Store::open(db)?;
+    let reader = Store::open(db)?;
+    let entries = batch
+        .set
+        .entries()
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let optima: Optima = reader.optima(entries.iter().map(|e| e.board.id().to_string()))?;
+    let plan = plan_json(&batch);
+    let mut records: Vec<GameRecord> = Vec::new();
+    let mut total = 0;
+    let mut last = Instant::now();
+    let mut failed: Option<ApiError> = None;
+    let outcome = cw_batch::run(&batch, Some(&mut store), false, &mut |event| match event {
+        Event::Started {
+            run,
+            already_done,
+            total: t,
+        } => {
+            total = t;
+            if let (Some(run), 1..) = (run, already_done) {
+                match reader.results(run) {
+                    Ok(stored) => records = stored,
+                    Err(e) => failed = Some(e.into()),
+                }
+            }
+            let alive = events.send(
+                "started",
+                &json!({ "run": run, "total": t, "already_done": already_done, "plan": plan }),
+            );
+            if !alive {
+                cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        Event::Played(record) => {
+            records.push(record.clone());
+            if last.elapsed() >= Duration::from_millis(200) {
+                last = Instant::now();
+                let summaries = cw_lab::summarize(&records, Some(&optima));
+                let alive = events.send(
+                    "progress",
+                    &json!({ "done": records.len(), "total": total, "summaries": summaries }),
+                );
+                if !alive {
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }
+    })
+    .map_err(|e| ApiError::internal(format!("the batch failed: {e}")))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let optima = cw_batch::known_optima(Some(&reader), &outcome.entries, &outcome.records)?;
+    events.send(
+        "finished",
+        &json!({
+            "run": outcome.run,
+            "done": outcome.records.len(),
+            "total": total,
+            "summaries": cw_lab::summarize(&outcome.records, Some(&optima)),
+            "cancelled": outcome.cancelled,
+        }),
+    );
+    Ok(())
+}
+
+/// `GET /api/runs`: every stored run, newest first.
+pub(crate) async fn runs(State(state): State<AppState>) -> Result<axum::Json<Value>, ApiError> {
+    let mut runs = jobs::store(&state, |store| Ok(store.runs()?)).await?;
+    runs.sort_by_key(|r| std::cmp::Reverse(r.id));
+    Ok(axum::Json(json!({ "runs": runs })))
+}
+
+fn run_id(text: &str) -> Result<i64, ApiError> {
+    text.parse().map_err(|_| {
+        ApiError::bad_request(format!(
+            "run '{}': expected a run number",
+            check::quote(text)
+        ))
+    })
+}
+
+/// `GET /api/runs/{id}`: one run and its statistics per spec.
+pub(crate) async fn run(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let id = run_id(&id)?;
+    jobs::store(&state, move |store| {
+        let info = store
+            .run(id)?
+            .ok_or_else(|| ApiError::not_found(format!("there is no run {id}")))?;
+        let records = store.results(id)?;
+        let optima = store.optima(records.iter().map(|r| r.board_id.as_str()))?;
+        Ok(axum::Json(json!({
+            "run": info,
+            "summaries": cw_lab::summarize(&records, Some(&optima)),
+        })))
+    })
+    .await
+}
+
+/// `GET /api/runs/{id}/plot.svg`: the run's picture.
+pub(crate) async fn plot(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let id = run_id(&id)?;
+    let svg = jobs::store(&state, move |store| {
+        store
+            .run(id)?
+            .ok_or_else(|| ApiError::not_found(format!("there is no run {id}")))?;
+        let records = store.results(id)?;
+        if records.is_empty() {
+            return Err(ApiError::not_found(format!("run {id} has no results yet")));
+        }
+        cw_lab::plot_run_svg(&records).map_err(|e| ApiError::internal(format!("plot: {e}")))
+    })
+    .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        svg,
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CompareQuery {
+    a: String,
+    b: String,
+}
+
+/// `GET /api/compare?a=ID&b=ID`: two runs paired board by board, per spec.
+pub(crate) async fn compare(
+    State(state): State<AppState>,
+    Query(q): Query<CompareQuery>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let (a, b) = (run_id(&q.a)?, run_id(&q.b)?);
+    jobs::store(&state, move |store| {
+        let load = |id: i64| -> Result<_, ApiError> {
+            let info = store
+                .run(id)?
+                .ok_or_else(|| ApiError::not_found(format!("there is no run {id}")))?;
+            Ok((info, store.results(id)?))
+        };
+        let (info_a, rec_a) = load(a)?;
+        let (info_b, rec_b) = load(b)?;
+        let diffs = cw_lab::compare(&rec_a, &rec_b);
+        if diffs.is_empty() {
+            return Err(ApiError::bad_request(format!(
+                "runs {a} and {b} share no solver spec, so there is nothing to compare"
+            )));
+        }
+        Ok(axum::Json(
+            json!({ "a": info_a, "b": info_b, "diffs": diffs }),
+        ))
+    })
+    .await
+}

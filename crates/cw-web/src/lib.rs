@@ -1,0 +1,154 @@
+//! The web lab: one page to play Color Walk, watch any solver, review games
+//! and run batches, served with its JSON API by [`app`].
+//!
+//! This is the workspace's only async crate. Searches never run on the async
+//! runtime: they run on blocking threads behind a concurrency limit
+//! ([`Config::jobs`]; a full server answers 503), each with a time budget and
+//! a cancel flag that is set when the request's connection goes away.
+//! Batches run one at a time and are stored in the same SQLite database as
+//! `colorwalk bench` ([`Config::db`]).
+//!
+//! Every request is validated; a bad one gets HTTP 400 with
+//! `{"error": "what is wrong"}`. The caps are in [`caps`].
+//!
+//! | method and path | what |
+//! |---|---|
+//! | `GET /` (and `/app.js`, `/style.css`) | the page |
+//! | `GET /api/solvers` | every solver with its parameters, every preset, the caps |
+//! | `POST /api/spec` | `{spec}` → its canonical form, or 400 |
+//! | `POST /api/board` | `{source: random\|seed\|series\|id\|text, …}` → a board |
+//! | `POST /api/play` | `{board, moves}` → the position: when each block was cleared |
+//! | `POST /api/solve` | `{board, spec, moves?, steps?, time_limit_ms?}` → a solver's moves from a position |
+//! | `POST /api/hint` | `{board, moves}` → the next move of an optimal continuation |
+//! | `GET /api/par?board=ID` | SSE: bounds, then the proven minimum of a board |
+//! | `GET /api/analysis?board=ID&moves=3,1,4` | SSE: the optimal number of moves left after each move of a game |
+//! | `POST /api/batch/plan` | a batch's plan checked: canonical specs, boards, games |
+//! | `GET /api/batch/events?plan=JSON` | SSE: runs the batch, live progress and statistics |
+//! | `GET /api/runs` | stored runs |
+//! | `GET /api/runs/{id}` | one run: its statistics table |
+//! | `GET /api/runs/{id}/plot.svg` | one run's histograms and time plot |
+//! | `GET /api/compare?a=ID&b=ID` | two runs compared board by board |
+
+mod assets;
+pub mod caps;
+mod check;
+mod error;
+mod exact;
+mod jobs;
+mod lab;
+mod play;
+
+use axum::Router;
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+pub use error::ApiError;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The results database (batches, runs, known optima).
+    pub db: PathBuf,
+    /// Searches (solve, hint, par, analysis) that may run at once; more get 503.
+    pub jobs: usize,
+    /// Threads for a batch (one batch runs at a time).
+    pub batch_threads: usize,
+    /// Memory budget of one exact search, in MiB (par, hint, analysis, and the
+    /// `memory-mb` that specs may ask of the `exact` solver).
+    pub exact_memory_mb: u64,
+}
+
+impl Config {
+    /// The defaults for a database at `db`: searches up to twice the cores
+    /// (at least 4), batches on every core, exact searches up to 1 GiB each.
+    pub fn new(db: PathBuf) -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config {
+            db,
+            jobs: (2 * cores).max(4),
+            batch_threads: cores,
+            exact_memory_mb: 1024,
+        }
+    }
+}
+
+/// The server's shared state: its configuration and the job limits.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    config: Config,
+    jobs: Arc<Semaphore>,
+    batches: Arc<Semaphore>,
+}
+
+impl AppState {
+    /// A fresh state for `config`.
+    pub fn new(config: Config) -> AppState {
+        AppState {
+            inner: Arc::new(Inner {
+                jobs: Arc::new(Semaphore::new(config.jobs.max(1))),
+                batches: Arc::new(Semaphore::new(1)),
+                config,
+            }),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// Searches and batches running now (a search's slot is given back when
+    /// its thread has stopped, not when its request ends).
+    pub fn running(&self) -> usize {
+        let searches = self.inner.config.jobs.max(1) - self.inner.jobs.available_permits();
+        searches + (1 - self.inner.batches.available_permits())
+    }
+}
+
+/// The web lab's router: the page and the API (see the crate docs).
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/api/solvers", get(play::solvers))
+        .route("/api/spec", post(play::spec))
+        .route("/api/board", post(play::board))
+        .route("/api/play", post(play::play))
+        .route("/api/solve", post(play::solve))
+        .route("/api/hint", post(exact::hint))
+        .route("/api/par", get(exact::par))
+        .route("/api/analysis", get(exact::analysis))
+        .route("/api/batch/plan", post(lab::plan))
+        .route("/api/batch/events", get(lab::events))
+        .route("/api/runs", get(lab::runs))
+        .route("/api/runs/{id}", get(lab::run))
+        .route("/api/runs/{id}/plot.svg", get(lab::plot))
+        .route("/api/compare", get(lab::compare))
+        .route("/api/{*rest}", axum::routing::any(error::no_such_endpoint))
+        .method_not_allowed_fallback(error::method_not_allowed)
+        .fallback(get(assets::serve))
+        .with_state(state)
+}
+
+/// Serves [`app`] on `addr` (until the process ends), on a runtime of its own; calls
+/// `ready` with the bound address once it listens (port 0 picks a free one).
+pub fn serve_blocking(
+    addr: SocketAddr,
+    config: Config,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, app(AppState::new(config))).await
+    })
+}

@@ -1,0 +1,360 @@
+//! Boards, positions and solvers: `/api/solvers`, `/api/spec`,
+//! `/api/board`, `/api/play` and `/api/solve`.
+
+use crate::caps;
+use crate::check::{self, quote};
+use crate::error::Json;
+use crate::{ApiError, AppState, jobs};
+use axum::extract::State;
+use cw_core::format::{self, BoardEntry};
+use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, PALETTE};
+use cw_solve::registry::{SOLVERS, UNTIL};
+use cw_solve::{Limits, Outcome, ParamDef, ParamKind, presets};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// `GET /api/solvers`: the registry, the presets and the caps.
+pub(crate) async fn solvers(State(state): State<AppState>) -> axum::Json<Value> {
+    let param = |p: &ParamDef| {
+        let kind = match p.kind {
+            ParamKind::Int { min, max } => json!({ "type": "int", "min": min, "max": max }),
+            ParamKind::Choice(values) => json!({ "type": "choice", "values": values }),
+            ParamKind::Bool => json!({ "type": "bool" }),
+        };
+        json!({
+            "name": p.name,
+            "doc": p.doc,
+            "default": p.default,
+            "kind": kind,
+            "describe": p.kind.describe(),
+        })
+    };
+    let solvers: Vec<Value> = SOLVERS
+        .iter()
+        .map(|d| {
+            json!({
+                "name": d.name,
+                "summary": d.summary,
+                "params": d.params.iter().map(param).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let presets: Vec<Value> = presets::PRESETS
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.name,
+                "spec": p.spec,
+                "summary": p.summary,
+                "canonical": cw_solve::Spec::parse(p.name).map(|s| s.to_string()).ok(),
+            })
+        })
+        .collect();
+    axum::Json(json!({
+        "solvers": solvers,
+        "presets": presets,
+        "until": param(&UNTIL),
+        "caps": caps::Caps::new(state.config()),
+        "palette": PALETTE,
+        "blank": BLANK_HEX,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SpecRequest {
+    spec: String,
+    /// The color count to check budgets against (default 5).
+    colors: Option<usize>,
+}
+
+/// `POST /api/spec`: a spec's canonical form, or 400 saying what is wrong.
+pub(crate) async fn spec(
+    State(state): State<AppState>,
+    Json(req): Json<SpecRequest>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let colors = req.colors.unwrap_or(5);
+    check::shape(2, 2, colors)?;
+    let spec = check::spec(&req.spec, colors, state.config())?;
+    Ok(axum::Json(json!({
+        "spec": spec.to_string(),
+        "sequential": spec.is_sequential(),
+    })))
+}
+
+/// Where a new board comes from.
+#[derive(Deserialize)]
+#[serde(tag = "source", rename_all = "lowercase", deny_unknown_fields)]
+pub(crate) enum BoardRequest {
+    /// A seeded board with a seed the server picks.
+    Random {
+        width: usize,
+        height: usize,
+        colors: usize,
+    },
+    /// A seeded board.
+    Seed {
+        seed: u64,
+        width: usize,
+        height: usize,
+        colors: usize,
+    },
+    /// Board `index` (from 1) of the series' run.
+    Series {
+        index: u64,
+        width: usize,
+        height: usize,
+        colors: usize,
+    },
+    /// A board ID.
+    Id { id: String },
+    /// Board text in any format (detected).
+    Text { text: String },
+}
+
+/// A board as the page draws it.
+#[derive(Serialize)]
+pub(crate) struct BoardJson {
+    id: String,
+    width: usize,
+    height: usize,
+    colors: usize,
+    /// Row-major: `.` for the blank block, then `0`-`9`, `a`-`f`.
+    cells: String,
+    name: Option<String>,
+    /// The known minimum: `{moves, proven}`.
+    optimum: Option<Value>,
+}
+
+/// `POST /api/board`: a board from a generator, an ID or text.
+pub(crate) async fn board(
+    State(state): State<AppState>,
+    Json(req): Json<BoardRequest>,
+) -> Result<axum::Json<BoardJson>, ApiError> {
+    let entry = match req {
+        BoardRequest::Random {
+            width,
+            height,
+            colors,
+        } => {
+            check::shape(width, height, colors)?;
+            let seed = random_seed();
+            let board = Board::seeded(width, height, colors, seed)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            BoardEntry::new(board)
+        }
+        BoardRequest::Seed {
+            seed,
+            width,
+            height,
+            colors,
+        } => BoardEntry::new(check::board(&format!("{width}x{height}c{colors}-s{seed}"))?),
+        BoardRequest::Series {
+            index,
+            width,
+            height,
+            colors,
+        } => {
+            if !(1..=caps::MAX_SERIES_BOARD).contains(&index) {
+                return Err(ApiError::bad_request(format!(
+                    "index: the series' boards are numbered 1 to {}",
+                    caps::MAX_SERIES_BOARD
+                )));
+            }
+            BoardEntry::new(check::board(&format!(
+                "{width}x{height}c{colors}-k{index}"
+            ))?)
+        }
+        BoardRequest::Id { id } => BoardEntry::new(check::board(&id)?),
+        BoardRequest::Text { text } => {
+            if text.len() > 1 << 20 {
+                return Err(ApiError::bad_request("text: too long (at most 1 MiB)"));
+            }
+            let fmt = format::detect(&text);
+            let entries = format::parse(&text, fmt)
+                .map_err(|e| ApiError::bad_request(format!("board text ({fmt} format): {e}")))?;
+            match <[BoardEntry; 1]>::try_from(entries) {
+                Ok([entry]) => entry,
+                Err(entries) => {
+                    return Err(ApiError::bad_request(format!(
+                        "board text: found {} boards; paste one",
+                        entries.len()
+                    )));
+                }
+            }
+        }
+    };
+    let id = entry.board.id().to_string();
+    let given = entry.optimum.map(|m| json!({ "moves": m, "proven": true }));
+    let stored = {
+        let id = id.clone();
+        jobs::store(&state, move |store| Ok(store.optimum(&id)?)).await?
+    };
+    let optimum = given.or_else(|| stored.map(|(m, p, _)| json!({ "moves": m, "proven": p })));
+    Ok(axum::Json(board_json(&entry, id, optimum)))
+}
+
+fn board_json(entry: &BoardEntry, id: String, optimum: Option<Value>) -> BoardJson {
+    let b = &entry.board;
+    BoardJson {
+        id,
+        width: b.width(),
+        height: b.height(),
+        colors: b.n_colors(),
+        cells: b
+            .cells()
+            .iter()
+            .map(|c| c.map_or('.', Color::to_char))
+            .collect(),
+        name: entry.name.clone(),
+        optimum,
+    }
+}
+
+/// A seed for a random board: the clock's nanoseconds and a counter, mixed.
+fn random_seed() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    // Keep seeds below 2^53 so that they survive JavaScript numbers.
+    cw_core::SplitMix64::new(nanos ^ n.rotate_left(32)).next_u64() >> 11
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayRequest {
+    board: String,
+    moves: Vec<u8>,
+}
+
+/// A position after some moves.
+#[derive(Serialize)]
+pub(crate) struct PlayJson {
+    n_moves: usize,
+    cleared: bool,
+    blocks_left: u32,
+    /// For each block: the move (from 1) that cleared it, 0 for the blank
+    /// start block, `null` while it has a color.
+    cleared_at: Vec<Option<u32>>,
+    /// Blocks each move removed.
+    removed: Vec<u32>,
+    /// The colors that would remove something now.
+    useful: Vec<u8>,
+}
+
+/// `POST /api/play`: replays moves and says when each block was cleared, so
+/// the page can draw any position of the game.
+pub(crate) async fn play(Json(req): Json<PlayRequest>) -> Result<axum::Json<PlayJson>, ApiError> {
+    let board = check::board(&req.board)?;
+    let moves = check::moves(&board, &req.moves)?;
+    Ok(axum::Json(position(&board, &moves)))
+}
+
+pub(crate) fn position(board: &Board, moves: &[Color]) -> PlayJson {
+    let graph = ClusterGraph::new(board);
+    let mut game = graph.start();
+    let mut cleared_at = vec![None; board.n_blocks()];
+    cleared_at[0] = Some(0);
+    let mut removed = Vec::with_capacity(moves.len());
+    for (i, &c) in moves.iter().enumerate() {
+        let before = game.flooded().clone();
+        removed.push(game.play(c).blocks);
+        let mut new = game.flooded().clone();
+        new.difference_with(&before);
+        for cluster in new.iter() {
+            for &cell in graph.cells(cluster) {
+                cleared_at[cell as usize] = Some(i as u32 + 1);
+            }
+        }
+    }
+    PlayJson {
+        n_moves: moves.len(),
+        cleared: game.is_solved(),
+        blocks_left: game.blocks_left(),
+        cleared_at,
+        removed,
+        useful: game.useful_moves().iter().map(|c| c.0).collect(),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SolveRequest {
+    board: String,
+    spec: String,
+    /// Moves already made; the solver plays on from there.
+    #[serde(default)]
+    moves: Vec<u8>,
+    /// Play at most this many moves (default: to the end).
+    steps: Option<u32>,
+    /// Time budget in milliseconds (default [`caps::SOLVE_TIME_MS`]).
+    time_limit_ms: Option<u64>,
+}
+
+/// `POST /api/solve`: a solver's moves from a position.
+pub(crate) async fn solve(
+    State(state): State<AppState>,
+    Json(req): Json<SolveRequest>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let board = check::board(&req.board)?;
+    let prefix = check::moves(&board, &req.moves)?;
+    let spec = check::spec(&req.spec, board.n_colors(), state.config())?;
+    let time = check::time_ms(
+        req.time_limit_ms,
+        caps::SOLVE_TIME_MS,
+        caps::MAX_SOLVE_TIME_MS,
+        "time_limit_ms",
+    )?;
+    let max_moves = match req.steps {
+        None => prefix.len() as u32 + caps::DEFAULT_MAX_MOVES,
+        Some(n @ 1..=caps::MAX_MOVES) => prefix.len() as u32 + n,
+        Some(n) => {
+            return Err(ApiError::bad_request(format!(
+                "steps: {n} is out of range: 1 to {}",
+                caps::MAX_MOVES
+            )));
+        }
+    };
+    let canonical = spec.to_string();
+    let label = canonical.clone();
+    let report = jobs::search(&state, move |cancel| {
+        let graph = ClusterGraph::new(&board);
+        let limits = Limits {
+            max_moves,
+            time_limit: Some(Duration::from_millis(time)),
+            cancel: Some(cancel),
+        };
+        // A parsed spec builds (its parameters were checked).
+        let mut solver = spec
+            .build()
+            .map_err(|e| ApiError::bad_request(format!("spec '{}': {e}", quote(&label))))?;
+        Ok::<_, ApiError>(cw_solve::solve_from(
+            &graph,
+            &prefix,
+            solver.as_mut(),
+            &limits,
+        ))
+    })
+    .await??;
+    let outcome = match report.outcome {
+        Outcome::Solved => "solved",
+        Outcome::GaveUp => "gave-up",
+        Outcome::MoveLimit if req.steps.is_some() => "stepped",
+        Outcome::MoveLimit => "move-limit",
+        Outcome::Stopped => "stopped",
+        Outcome::IllegalMove => "illegal-move",
+    };
+    let played = report.moves.get(req.moves.len()..).unwrap_or_default();
+    Ok(axum::Json(json!({
+        "spec": canonical,
+        "outcome": outcome,
+        "moves": played.iter().map(|c| c.0).collect::<Vec<_>>(),
+        "n_moves": report.moves.len(),
+        "nodes": report.nodes,
+        "ms": report.elapsed.as_secs_f64() * 1000.0,
+    })))
+}

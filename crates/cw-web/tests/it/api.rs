@@ -1,0 +1,742 @@
+//! Every endpoint through the router, without a socket; bad requests get
+//! 400 (or 404, 405, 503) with a JSON error that says what is wrong.
+
+use crate::{call, call_raw, eventually, state_with};
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use cw_core::{ClusterGraph, Color};
+use cw_solve::exact::{ExactOptions, solve_exact};
+use cw_solve::{Limits, SearchCtx};
+use cw_web::app;
+use serde_json::{Value, json};
+
+/// A small board whose optimum the exact solver proves at once.
+const SMALL: &str = "8x6c4-s3";
+
+fn optimum(id: &str) -> u32 {
+    let board = id.parse::<cw_core::BoardId>().unwrap().board().unwrap();
+    let graph = ClusterGraph::new(&board);
+    let mut ctx = SearchCtx::new(&board, &Limits::default());
+    let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx);
+    assert!(r.proven);
+    r.moves.len() as u32
+}
+
+fn replay(id: &str, moves: &[u8]) -> cw_core::Replay {
+    let board = id.parse::<cw_core::BoardId>().unwrap().board().unwrap();
+    let colors: Vec<Color> = moves.iter().map(|&m| Color(m)).collect();
+    cw_core::replay(&ClusterGraph::new(&board), &colors).unwrap()
+}
+
+fn u8s(v: &Value) -> Vec<u8> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as u8)
+        .collect()
+}
+
+#[tokio::test]
+async fn serves_the_page_and_its_files() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let page = call(&app, "GET", "/", None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.content_type.starts_with("text/html"));
+    assert!(page.text.contains("<title>Color Walk</title>"));
+    let js = call(&app, "GET", "/app.js", None).await;
+    assert_eq!(js.status, StatusCode::OK);
+    assert!(
+        js.content_type.contains("javascript"),
+        "{}",
+        js.content_type
+    );
+    let css = call(&app, "GET", "/style.css", None).await;
+    assert!(css.content_type.starts_with("text/css"));
+    assert!(css.text.contains("#d9d9d9"));
+    assert_eq!(
+        call(&app, "GET", "/nothing.html", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let e = call(&app, "GET", "/api/nothing", None).await;
+    assert!(e.error(StatusCode::NOT_FOUND).contains("/api/nothing"));
+    let e = call(&app, "GET", "/api/play", None).await;
+    assert!(e.error(StatusCode::METHOD_NOT_ALLOWED).contains("GET"));
+}
+
+#[tokio::test]
+async fn lists_solvers_presets_and_caps() {
+    let (state, _dir) = state_with(|_| {});
+    let v = call(&app(state), "GET", "/api/solvers", None).await.json();
+    let gla = v["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["name"] == "gla")
+        .unwrap();
+    let depth = &gla["params"][0];
+    assert_eq!(depth["name"], "depth");
+    assert_eq!(depth["kind"], json!({"type": "int", "min": 2, "max": 10}));
+    assert!(
+        v["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["name"] == "exact")
+    );
+    let gla5 = v["presets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "gla-5")
+        .unwrap();
+    assert_eq!(gla5["canonical"], "gla:depth=5");
+    assert_eq!(v["palette"][0], "#14b19f");
+    assert_eq!(v["palette"][4], "#f9ac00");
+    assert_eq!(v["blank"], "#d9d9d9");
+    assert_eq!(v["caps"]["max_batch_boards"], 1000);
+    assert_eq!(v["caps"]["exact_memory_mb"], 256);
+}
+
+#[tokio::test]
+async fn checks_specs() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let ok = call(&app, "POST", "/api/spec", Some(json!({"spec": "gla-5"}))).await;
+    assert_eq!(ok.json()["spec"], "gla:depth=5");
+    let ok = call(
+        &app,
+        "POST",
+        "/api/spec",
+        Some(json!({"spec": "round-robin-series"})),
+    )
+    .await;
+    assert_eq!(ok.json()["sequential"], true);
+    let bad = |spec: &str, colors: u64| {
+        let app = app.clone();
+        let spec = spec.to_string();
+        async move {
+            call(
+                &app,
+                "POST",
+                "/api/spec",
+                Some(json!({"spec": spec, "colors": colors})),
+            )
+            .await
+            .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    assert!(bad("gla:depth=11", 5).await.contains("from 2 to 10"));
+    assert!(bad("glaa", 5).await.contains("did you mean 'gla'"));
+    assert!(bad("", 5).await.contains("empty spec"));
+    assert!(bad("gla:depth=10", 16).await.contains("depth 6 or less"));
+    assert!(
+        bad("exact:memory-mb=4096", 5)
+            .await
+            .contains("memory budget of 256 MiB")
+    );
+    assert!(bad("near:width=100000", 5).await.contains("above 4096"));
+    assert!(bad("bfs:cap=4000000", 5).await.contains("above 1000000"));
+    assert!(
+        bad("dijkstra:late-queue=9000000", 5)
+            .await
+            .contains("late-queue")
+    );
+    assert!(
+        bad("greedy", 17)
+            .await
+            .contains("17 colors is out of range")
+    );
+    let e = call(&app, "POST", "/api/spec", Some(json!({"spec": 5}))).await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("bad JSON body"));
+    let e = call(
+        &app,
+        "POST",
+        "/api/spec",
+        Some(json!({"spec": "greedy", "x": 1})),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("unknown field"));
+}
+
+#[tokio::test]
+async fn makes_boards_from_every_source() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let board = |req: Value| {
+        let app = app.clone();
+        async move { call(&app, "POST", "/api/board", Some(req)).await }
+    };
+    let k1 = board(json!({"source": "id", "id": "k1"})).await.json();
+    assert_eq!(k1["id"], "30x20c5-k1");
+    assert_eq!(
+        (k1["width"].as_u64(), k1["height"].as_u64()),
+        (Some(30), Some(20))
+    );
+    let cells = k1["cells"].as_str().unwrap();
+    assert_eq!(cells.len(), 600);
+    assert!(cells.starts_with('.'));
+    let series =
+        board(json!({"source": "series", "index": 1, "width": 30, "height": 20, "colors": 5}))
+            .await;
+    assert_eq!(series.json()["cells"], k1["cells"]);
+    let seed =
+        board(json!({"source": "seed", "seed": 42, "width": 10, "height": 8, "colors": 6})).await;
+    assert_eq!(seed.json()["id"], "10x8c6-s42");
+    let random = board(json!({"source": "random", "width": 12, "height": 9, "colors": 3}))
+        .await
+        .json();
+    assert!(random["id"].as_str().unwrap().starts_with("12x9c3-s"));
+    let text =
+        board(json!({"source": "text", "text": "# optimum: 3\n.2102\n00020\n21211\n21120\n"}))
+            .await;
+    let text = text.json();
+    assert_eq!(text["width"], 5);
+    assert_eq!(text["optimum"], json!({"moves": 3, "proven": true}));
+
+    let bad = |req: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/board", Some(req))
+                .await
+                .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    let e = bad(json!({"source": "random", "width": 1, "height": 20, "colors": 5})).await;
+    assert!(e.contains("width and height must be 2 to 100"), "{e}");
+    let e = bad(json!({"source": "random", "width": 30, "height": 20, "colors": 17})).await;
+    assert!(e.contains("2 to 16 colors"), "{e}");
+    let e = bad(json!({"source": "seed", "seed": 1, "width": 101, "height": 2, "colors": 2})).await;
+    assert!(e.contains("out of range"), "{e}");
+    let e =
+        bad(json!({"source": "series", "index": 0, "width": 30, "height": 20, "colors": 5})).await;
+    assert!(e.contains("numbered 1 to"), "{e}");
+    let e = bad(json!({"source": "id", "id": "30x20c5-q1"})).await;
+    assert!(e.contains("bad board ID"), "{e}");
+    let e = bad(json!({"source": "id", "id": "30x20c5-k@18446744073709551615"})).await;
+    assert!(e.contains("too large"), "{e}");
+    let e = bad(json!({"source": "text", "text": ".12\n0x1\n"})).await;
+    assert!(e.contains("line 2"), "{e}");
+    let e = bad(json!({"source": "text", "text": ".1\n10\n\n.0\n11\n"})).await;
+    assert!(e.contains("found 2 boards"), "{e}");
+    let e = bad(json!({"source": "dice"})).await;
+    assert!(e.contains("unknown variant"), "{e}");
+    let e = bad(json!({"source": "seed", "seed": -1, "width": 5, "height": 5, "colors": 3})).await;
+    assert!(e.contains("bad JSON body"), "{e}");
+    let e = call_raw(
+        &app,
+        Request::post("/api/board")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from("{not json"))
+            .unwrap(),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("bad JSON body"));
+    let e = call_raw(
+        &app,
+        Request::post("/api/board")
+            .body(Body::from(r#"{"source":"id","id":"k1"}"#))
+            .unwrap(),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("Content-Type"));
+}
+
+#[tokio::test]
+async fn plays_moves_and_says_when_each_block_was_cleared() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let moves = [2u8, 1, 0, 4, 3, 2];
+    let v = call(
+        &app,
+        "POST",
+        "/api/play",
+        Some(json!({"board": "k1", "moves": moves})),
+    )
+    .await;
+    let v = v.json();
+    let at = v["cleared_at"].as_array().unwrap();
+    assert_eq!(at.len(), 600);
+    assert_eq!(at[0], 0);
+    let expected = replay("k1", &moves);
+    let blank = at.iter().filter(|x| !x.is_null()).count() as u32;
+    assert_eq!(blank, 600 - expected.blocks_left);
+    assert_eq!(v["blocks_left"], expected.blocks_left);
+    assert_eq!(
+        u8s(&v["removed"]),
+        expected
+            .removed
+            .iter()
+            .map(|&r| r as u8)
+            .collect::<Vec<_>>()
+    );
+    for (i, removed) in expected.removed.iter().enumerate() {
+        let by_move = at
+            .iter()
+            .filter(|x| x.as_u64() == Some(i as u64 + 1))
+            .count() as u32;
+        assert_eq!(by_move, *removed, "move {}", i + 1);
+    }
+    assert_eq!(v["cleared"], false);
+
+    let bad = |req: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/play", Some(req))
+                .await
+                .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    let e = bad(json!({"board": "k1", "moves": [0, 7]})).await;
+    assert!(
+        e.contains("move 2 is color 7, but the board has colors 0 to 4"),
+        "{e}"
+    );
+    let e = bad(json!({"board": "k1", "moves": [300]})).await;
+    assert!(e.contains("bad JSON body"), "{e}");
+    let e = bad(json!({"board": "k1", "moves": vec![0; 10_001]})).await;
+    assert!(e.contains("too many"), "{e}");
+    let e = bad(json!({"board": "", "moves": []})).await;
+    assert!(e.contains("expected a board ID"), "{e}");
+    let e = bad(json!({"board": "2x2c2:.0001", "moves": []})).await;
+    assert!(e.contains("board '2x2c2:.0001'"), "{e}");
+    // 2x2 board ".010": one move of color 0 clears the top row, 1 the rest...
+    let clear = call(
+        &app,
+        "POST",
+        "/api/play",
+        Some(json!({"board": "2x2c2:.011", "moves": [0, 1]})),
+    )
+    .await;
+    assert_eq!(clear.json()["cleared"], true);
+    let e = bad(json!({"board": "2x2c2:.011", "moves": [0, 1, 0]})).await;
+    assert!(
+        e.contains("move 3 comes after the board was cleared"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn solves_from_the_start_and_from_a_position() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let solve = |req: Value| {
+        let app = app.clone();
+        async move { call(&app, "POST", "/api/solve", Some(req)).await }
+    };
+    let v = solve(json!({"board": "k1", "spec": "gla-3"})).await.json();
+    assert_eq!(v["outcome"], "solved");
+    assert_eq!(v["spec"], "gla:depth=3");
+    assert_eq!(v["n_moves"], 36);
+    assert!(replay("k1", &u8s(&v["moves"])).cleared);
+
+    let prefix = [3u8, 3, 1];
+    let v = solve(json!({"board": "k1", "spec": "greedy", "moves": prefix}))
+        .await
+        .json();
+    assert_eq!(v["outcome"], "solved");
+    let all: Vec<u8> = prefix.iter().copied().chain(u8s(&v["moves"])).collect();
+    assert_eq!(v["n_moves"], all.len());
+    assert!(replay("k1", &all).cleared);
+
+    let v = solve(json!({"board": "k1", "spec": "greedy", "moves": prefix, "steps": 1}))
+        .await
+        .json();
+    assert_eq!(v["outcome"], "stepped");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 1);
+
+    let e = |req: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/solve", Some(req))
+                .await
+                .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    assert!(
+        e(json!({"board": "k1", "spec": "gla:depth=1"}))
+            .await
+            .contains("from 2 to 10")
+    );
+    assert!(
+        e(json!({"board": "k1", "spec": "gla", "steps": 0}))
+            .await
+            .contains("steps: 0")
+    );
+    assert!(
+        e(json!({"board": "k1", "spec": "gla", "time_limit_ms": 0}))
+            .await
+            .contains("1 to 120000")
+    );
+    assert!(
+        e(json!({"board": "30x20c16-s1", "spec": "gla:depth=8"}))
+            .await
+            .contains("positions per move")
+    );
+    assert!(
+        e(json!({"board": "k1", "spec": "gla", "moves": [9]}))
+            .await
+            .contains("color 9")
+    );
+    assert!(
+        e(json!({"spec": "gla"}))
+            .await
+            .contains("missing field `board`")
+    );
+}
+
+#[tokio::test]
+async fn hints_follow_an_optimal_line() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let best = optimum(SMALL);
+    let v = call(
+        &app,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": SMALL, "moves": []})),
+    )
+    .await;
+    let v = v.json();
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["remaining"], best);
+    let line = u8s(&v["moves"]);
+    assert_eq!(v["color"], line[0]);
+    assert!(replay(SMALL, &line).cleared);
+    // After the hinted move, one move fewer remains.
+    let v = call(
+        &app,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": SMALL, "moves": [line[0]]})),
+    )
+    .await;
+    assert_eq!(v.json()["remaining"], best - 1);
+
+    let e = call(
+        &app,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": SMALL, "moves": line})),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("already clear"));
+    let e = call(
+        &app,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": SMALL, "moves": [4]})),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("colors 0 to 3"));
+}
+
+#[tokio::test]
+async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state.clone());
+    let best = optimum(SMALL);
+    let events = call(&app, "GET", &format!("/api/par?board={SMALL}"), None)
+        .await
+        .events();
+    let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["bounds", "done"]);
+    let bounds = &events[0].1;
+    assert!(bounds["lower"].as_u64().unwrap() <= u64::from(best));
+    assert!(bounds["upper"].as_u64().unwrap() >= u64::from(best));
+    let done = &events[1].1;
+    assert_eq!(
+        (done["par"].as_u64(), done["proven"].as_bool()),
+        (Some(u64::from(best)), Some(true))
+    );
+    assert_eq!(done["source"], "search");
+    assert!(replay(SMALL, &u8s(&done["moves"])).cleared);
+
+    // Known now: the store answers, and the board says so too.
+    let again = call(&app, "GET", &format!("/api/par?board={SMALL}"), None)
+        .await
+        .events();
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].1["source"], "store");
+    assert_eq!(again[0].1["moves"], done["moves"]);
+    let b = call(
+        &app,
+        "POST",
+        "/api/board",
+        Some(json!({"source": "id", "id": SMALL})),
+    )
+    .await;
+    assert_eq!(b.json()["optimum"], json!({"moves": best, "proven": true}));
+    eventually("the par thread to end", || state.running() == 0).await;
+
+    let e = call(&app, "GET", "/api/par", None).await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("missing field `board`")
+    );
+    let e = call(&app, "GET", "/api/par?board=k0", None).await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("board numbers start at 1")
+    );
+}
+
+#[tokio::test]
+async fn analysis_finds_the_moves_that_lost_ground() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    // Greedy's game on the small board, and its analysis.
+    let g = call(
+        &app,
+        "POST",
+        "/api/solve",
+        Some(json!({"board": SMALL, "spec": "round-robin"})),
+    )
+    .await;
+    let moves = u8s(&g.json()["moves"]);
+    let text: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    let uri = format!("/api/analysis?board={SMALL}&moves={}", text.join(","));
+    let events = call(&app, "GET", &uri, None).await.events();
+    let (last, positions) = events.split_last().unwrap();
+    assert_eq!(last.0, "done");
+    assert_eq!(last.1["complete"], true);
+    assert_eq!(positions.len(), moves.len() + 1);
+    let mut remaining = vec![u64::MAX; moves.len() + 1];
+    for (name, p) in positions {
+        assert_eq!(name, "position");
+        remaining[p["after"].as_u64().unwrap() as usize] = p["remaining"].as_u64().unwrap();
+    }
+    assert_eq!(remaining[moves.len()], 0);
+    assert_eq!(remaining[0], u64::from(optimum(SMALL)));
+    let lost: u64 = (1..=moves.len())
+        .map(|i| 1 + remaining[i] - remaining[i - 1])
+        .sum();
+    assert_eq!(lost, moves.len() as u64 - remaining[0]);
+
+    let e = call(
+        &app,
+        "GET",
+        &format!("/api/analysis?board={SMALL}&moves=1,x"),
+        None,
+    )
+    .await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("expected a color number")
+    );
+    let e = call(
+        &app,
+        "GET",
+        &format!("/api/analysis?board={SMALL}&moves=5"),
+        None,
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("colors 0 to 3"));
+}
+
+#[tokio::test]
+async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state.clone());
+    let plan =
+        json!({"specs": ["greedy", "gla-3", "greedy"], "boards": "series", "first": 1, "count": 3});
+    let p = call(&app, "POST", "/api/batch/plan", Some(plan.clone()))
+        .await
+        .json();
+    assert_eq!(p["specs"], json!(["greedy", "gla:depth=3"]));
+    assert_eq!(
+        (p["boards"].as_u64(), p["games"].as_u64()),
+        (Some(3), Some(6))
+    );
+    assert_eq!(p["board_set"], "koblenski:30x20c5:1..4");
+
+    let uri = format!("/api/batch/events?plan={}", urlencode(&plan.to_string()));
+    let events = call(&app, "GET", &uri, None).await.events();
+    assert_eq!(events[0].0, "started");
+    let run = events[0].1["run"].as_i64().unwrap();
+    assert_eq!(events[0].1["total"], 6);
+    let (name, fin) = events.last().unwrap();
+    assert_eq!(name, "finished");
+    assert_eq!(
+        (fin["done"].as_u64(), fin["cancelled"].as_bool()),
+        (Some(6), Some(false))
+    );
+    let greedy = &fin["summaries"][0];
+    assert_eq!(greedy["spec"], "greedy");
+    assert_eq!(greedy["solved"], 3);
+    eventually("the batch thread to end", || state.running() == 0).await;
+
+    let runs = call(&app, "GET", "/api/runs", None).await.json();
+    assert_eq!(runs["runs"][0]["id"], run);
+    assert!(runs["runs"][0]["finished"].is_string());
+    let r = call(&app, "GET", &format!("/api/runs/{run}"), None)
+        .await
+        .json();
+    assert_eq!(r["summaries"].as_array().unwrap().len(), 2);
+    assert_eq!(r["summaries"][0], fin["summaries"][0]);
+    let svg = call(&app, "GET", &format!("/api/runs/{run}/plot.svg"), None).await;
+    assert_eq!(svg.status, StatusCode::OK);
+    assert_eq!(svg.content_type, "image/svg+xml");
+    assert!(svg.text.contains("<svg"));
+    assert!(svg.text.contains("gla:depth=3"));
+
+    // The same batch again is a new run (the first one finished); compare them.
+    let again = call(&app, "GET", &uri, None).await.events();
+    let run2 = again[0].1["run"].as_i64().unwrap();
+    assert_ne!(run, run2);
+    let c = call(&app, "GET", &format!("/api/compare?a={run}&b={run2}"), None)
+        .await
+        .json();
+    assert_eq!(c["diffs"][0]["equal"], 3);
+    assert_eq!(c["diffs"][0]["n_pairs"], 3);
+
+    let bad = |body: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/batch/plan", Some(body))
+                .await
+                .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    let e = bad(json!({"specs": [], "boards": "series", "count": 3})).await;
+    assert!(e.contains("at least one"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "series", "count": 0})).await;
+    assert!(e.contains("1 to 1000"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "series", "count": 1001})).await;
+    assert!(e.contains("1 to 1000"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "series", "first": 0, "count": 1})).await;
+    assert!(e.contains("numbered 1 to"), "{e}");
+    let e =
+        bad(json!({"specs": ["greedy"], "boards": "seeds", "first": u64::MAX, "count": 2})).await;
+    assert!(e.contains("past 2^64"), "{e}");
+    let e = bad(json!({"specs": ["gla:depth=99"], "boards": "seeds", "count": 2})).await;
+    assert!(e.contains("from 2 to 10"), "{e}");
+    let nine: Vec<String> = (2..=10).map(|d| format!("gla:depth={d}")).collect();
+    let e = bad(json!({"specs": nine, "boards": "seeds", "count": 2})).await;
+    assert!(e.contains("at most 8"), "{e}");
+    let five = json!(["greedy", "gla", "gla-3", "gla-4", "random"]);
+    let e = bad(json!({"specs": five, "boards": "seeds", "count": 1000, "width": 10})).await;
+    assert!(e.contains("5000 games is too many"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "seeds", "count": 2, "colors": 1})).await;
+    assert!(e.contains("out of range"), "{e}");
+    let e =
+        bad(json!({"specs": ["greedy"], "boards": "seeds", "count": 2, "time_limit_ms": 61000}))
+            .await;
+    assert!(e.contains("1 to 60000"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "pebbles", "count": 2})).await;
+    assert!(e.contains("unknown variant"), "{e}");
+    let e = call(&app, "GET", "/api/batch/events?plan={", None).await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("plan: bad JSON"));
+    let e = call(&app, "GET", "/api/batch/events", None).await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("missing field `plan`")
+    );
+
+    let e = call(&app, "GET", "/api/runs/999", None).await;
+    assert!(e.error(StatusCode::NOT_FOUND).contains("no run 999"));
+    let e = call(&app, "GET", "/api/runs/abc", None).await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("expected a run number")
+    );
+    let e = call(&app, "GET", "/api/runs/%FF", None).await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("bad path"));
+    let e = call(&app, "GET", "/api/runs/999/plot.svg", None).await;
+    assert!(e.error(StatusCode::NOT_FOUND).contains("no run 999"));
+    let e = call(&app, "GET", &format!("/api/compare?a={run}&b=999"), None).await;
+    assert!(e.error(StatusCode::NOT_FOUND).contains("no run 999"));
+    let e = call(&app, "GET", &format!("/api/compare?a={run}"), None).await;
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("missing field `b`")
+    );
+}
+
+/// A long search: depth-first with a huge node budget on a big board. Only
+/// its time budget (two minutes) or a cancellation stops it.
+fn long_solve() -> Value {
+    json!({"board": "60x60c6-s1", "spec": "dfs:nodes=1000000000,depth=200", "time_limit_ms": 120000})
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_answers_503_and_a_dropped_request_cancels_its_search() {
+    let (state, _dir) = state_with(|c| c.jobs = 1);
+    let app = app(state.clone());
+    let task = {
+        let app = app.clone();
+        tokio::spawn(async move { call(&app, "POST", "/api/solve", Some(long_solve())).await })
+    };
+    eventually("the search to start", || state.running() == 1).await;
+    let e = call(&app, "POST", "/api/hint", Some(json!({"board": SMALL}))).await;
+    assert!(e.error(StatusCode::SERVICE_UNAVAILABLE).contains("busy"));
+    let e = call(&app, "GET", &format!("/api/par?board={SMALL}"), None).await;
+    assert!(e.error(StatusCode::SERVICE_UNAVAILABLE).contains("busy"));
+    // Cheap requests still work.
+    let ok = call(
+        &app,
+        "POST",
+        "/api/play",
+        Some(json!({"board": SMALL, "moves": [1]})),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::OK);
+    // The client goes away: the search stops and its slot is free again.
+    task.abort();
+    eventually("the cancelled search to stop", || state.running() == 0).await;
+    let ok = call(&app, "POST", "/api/hint", Some(json!({"board": SMALL}))).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_event_stream_cancels_its_search() {
+    let (state, _dir) = state_with(|c| c.jobs = 1);
+    let app = app(state.clone());
+    let res = tower::ServiceExt::oneshot(
+        app.clone(),
+        Request::get("/api/analysis?board=40x40c6-s1&moves=")
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    eventually("the analysis to start", || state.running() == 1).await;
+    drop(res);
+    eventually("the analysis to stop", || state.running() == 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_connection_cancels_its_search() {
+    use std::io::Write;
+    let (state, _dir) = state_with(|_| {});
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(axum::serve(listener, app(state.clone())).into_future());
+    let body = long_solve().to_string();
+    let mut socket = std::net::TcpStream::connect(addr).unwrap();
+    let request = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    socket.write_all(request.as_bytes()).unwrap();
+    eventually("the search to start", || state.running() == 1).await;
+    drop(socket);
+    eventually("the search to stop after the connection closed", || {
+        state.running() == 0
+    })
+    .await;
+    server.abort();
+}
+
+/// Percent-encodes a query value.
+fn urlencode(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,427 @@
+//! The page in a real headless Chromium, driven through ChromeDriver: play
+//! by clicks and keys, run a solver to the end, review the game against the
+//! optimum, run a small batch and read its table, browse the runs. Saves
+//! screenshots for people to look at (see `docs_dir`).
+//!
+//! Needs Debian's `chromium` and `chromium-driver` (`./test.sh` installs
+//! them); `COLORWALK_SKIP_E2E=1` skips this test.
+
+use cw_core::{BoardId, ClusterGraph, Color};
+use cw_solve::{Limits, Spec};
+use cw_web::{AppState, Config, app};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const WAIT: Duration = Duration::from_secs(30);
+
+/// Kills ChromeDriver (and with it the browser) when the test ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// Where screenshots go: `target/e2e-screenshots/` so that a test run leaves
+/// the tree clean, or `docs/` (the README's pictures) with
+/// `COLORWALK_UPDATE_SCREENSHOTS=1`.
+fn docs_dir() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if std::env::var_os("COLORWALK_UPDATE_SCREENSHOTS").is_some() {
+        root.join("docs")
+    } else {
+        root.join("target/e2e-screenshots")
+    }
+}
+
+/// Blank blocks after `moves` on board `id`, by the engine itself.
+fn blank_after(id: &str, moves: &[u8]) -> usize {
+    let board = id.parse::<BoardId>().unwrap().board().unwrap();
+    let graph = ClusterGraph::new(&board);
+    let mut game = graph.start();
+    for &m in moves {
+        game.play(Color(m));
+    }
+    board.n_blocks() - game.blocks_left() as usize
+}
+
+/// The moves `spec` plays on board `id`.
+fn solution(id: &str, spec: &str) -> Vec<u8> {
+    let board = id.parse::<BoardId>().unwrap().board().unwrap();
+    let graph = ClusterGraph::new(&board);
+    let mut solver = Spec::parse(spec).unwrap().build().unwrap();
+    let report = cw_solve::solve(&graph, solver.as_mut(), &Limits::default());
+    assert!(report.solved());
+    report.moves.iter().map(|c| c.0).collect()
+}
+
+#[test]
+fn the_page_plays_solves_reviews_and_runs_a_batch_in_chromium() {
+    if std::env::var("COLORWALK_SKIP_E2E").is_ok_and(|v| v == "1") {
+        eprintln!("COLORWALK_SKIP_E2E=1: skipping the browser test");
+        return;
+    }
+    assert!(
+        Path::new(CHROMEDRIVER).exists(),
+        "{CHROMEDRIVER} is missing: run ./test.sh (installs chromium), or set COLORWALK_SKIP_E2E=1"
+    );
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(run());
+}
+
+async fn run() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(dir.path().join("results.db"));
+    config.exact_memory_mb = 512;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(axum::serve(listener, app(AppState::new(config))).into_future());
+
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let profile = tempfile::tempdir().unwrap();
+    let client = connect(port, &profile.path().to_string_lossy()).await;
+    let result = steps(&client, &base).await;
+    let _ = client.close().await;
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+}
+
+async fn connect(port: u16, profile: &str) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                "--window-size=1320,1240", format!("--user-data-dir={profile}"),
+            ],
+        }),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    let end = Instant::now() + Duration::from_secs(10);
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(c) => return c,
+            Err(e) if Instant::now() > end => panic!("cannot reach chromedriver: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    }
+}
+
+type Step = Result<(), String>;
+
+fn fail<E: std::fmt::Display>(what: &str) -> impl FnOnce(E) -> String + '_ {
+    move |e| format!("{what}: {e}")
+}
+
+async fn click(c: &Client, css: &str) -> Step {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(fail(css))?
+        .click()
+        .await
+        .map_err(fail(css))
+}
+
+async fn js(c: &Client, script: &str) -> Result<Value, String> {
+    c.execute(script, vec![]).await.map_err(fail(script))
+}
+
+async fn text(c: &Client, css: &str) -> Result<String, String> {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(fail(css))?
+        .text()
+        .await
+        .map_err(fail(css))
+}
+
+/// Waits (at most 30 s) until the element `css` has a text containing `part`.
+async fn wait_text(c: &Client, css: &str, part: &str) -> Result<String, String> {
+    let end = Instant::now() + WAIT;
+    loop {
+        let now = text(c, css).await.unwrap_or_default();
+        if now.contains(part) {
+            return Ok(now);
+        }
+        if Instant::now() > end {
+            return Err(format!(
+                "waited 30 s for {css} to say '{part}'; it says '{now}'"
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn blank_count(c: &Client) -> Result<usize, String> {
+    let v = js(
+        c,
+        "return document.querySelectorAll('#board .b.blank').length",
+    )
+    .await?;
+    Ok(v.as_u64().unwrap_or(0) as usize)
+}
+
+async fn set_value(c: &Client, css: &str, value: &str) -> Step {
+    let script = format!(
+        "const e = document.querySelector('{css}'); e.value = '{value}'; \
+         e.dispatchEvent(new Event('input')); e.dispatchEvent(new Event('change'));"
+    );
+    js(c, &script).await.map(|_| ())
+}
+
+async fn screenshot(c: &Client, name: &str) -> Step {
+    let png = c.screenshot().await.map_err(fail("screenshot"))?;
+    std::fs::create_dir_all(docs_dir()).map_err(fail("docs/"))?;
+    std::fs::write(docs_dir().join(name), png).map_err(fail(name))
+}
+
+async fn steps(c: &Client, base: &str) -> Step {
+    // The page opens on the series' first board.
+    c.goto(base).await.map_err(fail("open the page"))?;
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#color-4"))
+        .await
+        .map_err(fail("the color buttons"))?;
+    wait_text(c, "#board-id", "30x20c5-k1").await?;
+    assert_eq!(text(c, "#moves").await?, "0");
+    assert_eq!(
+        js(c, "return document.querySelectorAll('#board .b').length").await?,
+        600
+    );
+    assert_eq!(blank_count(c).await?, 1);
+    let style = js(
+        c,
+        "return getComputedStyle(document.querySelector('#color-0')).backgroundColor",
+    )
+    .await?;
+    assert_eq!(
+        style, "rgb(20, 177, 159)",
+        "the first button is the series' teal"
+    );
+
+    // Clicks and keys play; the counter and the board follow.
+    click(c, "#color-2").await?;
+    wait_text(c, "#moves", "1").await?;
+    click(c, "#color-1").await?;
+    wait_text(c, "#moves", "2").await?;
+    assert_eq!(blank_count(c).await?, blank_after("k1", &[2, 1]));
+    c.find(Locator::Css("body"))
+        .await
+        .map_err(fail("body"))?
+        .send_keys("4")
+        .await
+        .map_err(fail("key 4"))?;
+    wait_text(c, "#moves", "3").await?;
+    assert_eq!(blank_count(c).await?, blank_after("k1", &[2, 1, 3]));
+    let last = js(
+        c,
+        "return getComputedStyle(document.querySelector('#board .b:last-child')).backgroundColor",
+    )
+    .await?;
+    assert_ne!(
+        last, "rgb(217, 217, 217)",
+        "the far corner still has its color"
+    );
+    click(c, "#undo").await?;
+    wait_text(c, "#moves", "2").await?;
+    assert_eq!(blank_count(c).await?, blank_after("k1", &[2, 1]));
+
+    // The series' boards in order.
+    set_value(c, "#new-source", "series").await?;
+    click(c, "#new-next").await?;
+    wait_text(c, "#board-id", "30x20c5-k2").await?;
+    assert_eq!(text(c, "#moves").await?, "0");
+    assert_eq!(blank_count(c).await?, 1);
+
+    // A small board: a solver plays it to the end, then review it against
+    // the optimum the par search found.
+    set_value(c, "#new-source", "id").await?;
+    set_value(c, "#new-id", "10x8c4-s7").await?;
+    click(c, "#new-game").await?;
+    wait_text(c, "#board-id", "10x8c4-s7").await?;
+    let par = wait_par(c).await?;
+    click(c, "#hint").await?;
+    let hint = wait_text(c, "#status", "Hint: play color").await?;
+    assert!(
+        hint.contains(&format!("{par} moves to clear from here (optimal)")),
+        "{hint}"
+    );
+    assert_eq!(
+        js(
+            c,
+            "return document.querySelectorAll('.color-btn.hinted').length"
+        )
+        .await?,
+        1
+    );
+    set_value(c, "#solver-pick", "preset:greedy").await?;
+    click(c, "#step").await?;
+    wait_text(c, "#moves", "1").await?;
+    wait_text(c, "#solver-status", "greedy played color").await?;
+    click(c, "#restart").await?;
+    wait_text(c, "#moves", "0").await?;
+    set_value(c, "#speed", "61").await?;
+    click(c, "#solve").await?;
+    let greedy = solution("10x8c4-s7", "greedy");
+    let n = greedy.len();
+    wait_text(c, "#solver-status", &format!("greedy solved in {n} moves")).await?;
+    assert_eq!(text(c, "#moves").await?, n.to_string());
+    assert_eq!(blank_count(c).await?, 80);
+    wait_text(c, "#rv-pos", &format!("{n} / {n}")).await?;
+    let lost = n - par;
+    wait_text(
+        c,
+        "#rv-summary",
+        &format!("the optimum is {par}: {lost} moves lost"),
+    )
+    .await?;
+    if lost > 0 {
+        wait_text(c, "#rv-summary", "Moves that lost ground").await?;
+    } else {
+        wait_text(c, "#rv-summary", "an optimal game").await?;
+    }
+    click(c, "#rv-prev").await?;
+    click(c, "#rv-prev").await?;
+    wait_text(c, "#rv-pos", &format!("{} / {n}", n - 2)).await?;
+    assert_eq!(
+        blank_count(c).await?,
+        blank_after("10x8c4-s7", &greedy[..n - 2])
+    );
+    click(c, "#rv-first").await?;
+    wait_text(c, "#rv-pos", &format!("0 / {n}")).await?;
+    assert_eq!(blank_count(c).await?, 1);
+    let chips = js(
+        c,
+        "return document.querySelectorAll('#rv-moves .mv').length",
+    )
+    .await?;
+    assert_eq!(chips, n);
+    let optimal = js(
+        c,
+        "return document.querySelectorAll('#rv-optimal .mv').length",
+    )
+    .await?;
+    assert_eq!(optimal, par);
+
+    // A batch: two cheap specs on the series' first three boards.
+    click(c, "nav .tab[data-tab=batch]").await?;
+    click(c, "#bp-greedy").await?;
+    click(c, "#bp-gla-3").await?;
+    set_value(c, "#batch-count", "3").await?;
+    click(c, "#batch-start").await?;
+    wait_text(c, "#batch-status", "Finished: 6 games").await?;
+    let table = js(
+        c,
+        "return [...document.querySelectorAll('#batch-table tr')].map(r => [...r.cells].map(c => c.textContent))",
+    )
+    .await?;
+    let rows = table.as_array().ok_or("the batch table")?;
+    assert_eq!(rows.len(), 3, "{table}");
+    assert_eq!(rows[1][0], "greedy");
+    assert_eq!(rows[1][1], "3/3");
+    assert_eq!(rows[2][0], "gla:depth=3");
+    assert_eq!(rows[2][1], "3/3");
+    c.wait()
+        .at_most(WAIT)
+        .for_element(Locator::XPath("//img[@id='batch-plot' and not(@hidden)]"))
+        .await
+        .map_err(fail("the batch plot"))?;
+    wait_loaded(c, "#batch-plot").await?;
+    screenshot(c, "screenshot-batch.png").await?;
+
+    // The runs view lists the batch; its table and plot open on a click.
+    click(c, "nav .tab[data-tab=runs]").await?;
+    wait_text(c, "#runs-table", "koblenski:30x20c5:1..4").await?;
+    click(c, "#runs-table tr:nth-child(2)").await?;
+    wait_text(c, "#run-title", "Run 1").await?;
+    wait_text(c, "#run-table", "gla:depth=3").await?;
+
+    // Back to play: the series' first board, solved by look-ahead and
+    // reviewed a few moves back, for the screenshot.
+    click(c, "nav .tab[data-tab=play]").await?;
+    set_value(c, "#new-id", "30x20c5-k1").await?;
+    click(c, "#new-game").await?;
+    wait_text(c, "#board-id", "30x20c5-k1").await?;
+    set_value(c, "#solver-pick", "preset:gla-3").await?;
+    set_value(c, "#speed", "60").await?;
+    click(c, "#solve").await?;
+    wait_text(c, "#solver-status", "gla:depth=3 solved in 36 moves").await?;
+    wait_text(c, "#rv-pos", "36 / 36").await?;
+    for _ in 0..12 {
+        click(c, "#rv-prev").await?;
+    }
+    wait_text(c, "#rv-pos", "24 / 36").await?;
+    let gla = solution("k1", "gla-3");
+    assert_eq!(blank_count(c).await?, blank_after("k1", &gla[..24]));
+    // Give the par search a moment to report (it may still be running).
+    let _ = wait_text(c, "#rv-summary", "the optimum is").await;
+    screenshot(c, "screenshot.png").await?;
+    Ok(())
+}
+
+/// Waits for the par search to finish and returns the par.
+async fn wait_par(c: &Client) -> Result<usize, String> {
+    let end = Instant::now() + WAIT;
+    loop {
+        let t = text(c, "#par").await?;
+        if let Ok(n) = t.trim().parse() {
+            return Ok(n);
+        }
+        if Instant::now() > end {
+            return Err(format!("waited 30 s for the par; it says '{t}'"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Waits until an image has loaded.
+async fn wait_loaded(c: &Client, css: &str) -> Step {
+    let end = Instant::now() + WAIT;
+    let script = format!(
+        "const i = document.querySelector('{css}'); return i.complete && i.naturalWidth > 0"
+    );
+    while js(c, &script).await? != json!(true) {
+        if Instant::now() > end {
+            return Err(format!("waited 30 s for {css} to load"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
