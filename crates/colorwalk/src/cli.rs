@@ -30,6 +30,8 @@ pub enum Command {
     Solvers(SolversArgs),
     /// Solve one board with one solver spec.
     Solve(SolveArgs),
+    /// The proven minimum number of moves of a board, with a solution.
+    Optimum(OptimumArgs),
     /// Run many solver specs over many boards, in parallel, and store the results.
     Bench(BenchArgs),
     /// List stored runs, or show one run's table.
@@ -65,6 +67,29 @@ pub struct SolveArgs {
     /// Give up after this many seconds (default: no limit; results then depend on the board and spec only).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `colorwalk optimum`.
+#[derive(Debug, Args)]
+pub struct OptimumArgs {
+    /// The board.
+    #[command(flatten)]
+    pub input: BoardArgs,
+    /// Memory cap of the search, in MiB.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    pub memory_mb: u64,
+    /// Stop after this many seconds and report the best solution and bound found.
+    #[arg(long, value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// The results database, where a proven optimum is kept for the gap columns.
+    #[arg(long)]
+    pub db: Option<std::path::PathBuf>,
+    /// Do not store the result.
+    #[arg(long)]
+    pub no_store: bool,
     /// Print JSON instead.
     #[arg(long)]
     pub json: bool,

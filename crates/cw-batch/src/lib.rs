@@ -148,7 +148,9 @@ pub fn run(
         already_done: done.len(),
         total,
     });
-    let (tx, rx) = mpsc::channel::<GameRecord>();
+    // Each record, and whether its moves are a proven optimum (stored as the
+    // board's optimum, which feeds every spec's gap column).
+    let (tx, rx) = mpsc::channel::<(GameRecord, bool)>();
     let mut fresh_records = Vec::new();
     std::thread::scope(|scope| -> Result<(), BatchError> {
         let (labels, done) = (&labels, &done);
@@ -162,7 +164,8 @@ pub fn run(
                 batch.threads,
                 &|r| {
                     let label = &labels[r.spec_index];
-                    let record = record(r, label);
+                    let proven = r.report.proven_optimal;
+                    let record = (record(r, label), proven);
                     // The receiver lives until the batch ends.
                     let _ = tx
                         .lock()
@@ -173,7 +176,10 @@ pub fn run(
         });
         let mut buffer = Vec::new();
         let mut last_flush = Instant::now();
-        for record in rx {
+        for (record, proven) in rx {
+            if let (true, Some(store)) = (proven, store.as_deref_mut()) {
+                store.record_optimum(&record.board_id, record.moves, true, &record.solution)?;
+            }
             on_event(Event::Played(&record));
             buffer.push(record.clone());
             fresh_records.push(record);

@@ -35,6 +35,9 @@ pub struct SearchCtx {
     pub nodes: u64,
     /// Clusters (and blocks) inspected by the engine while simulating.
     pub inspections: InspectionCount,
+    /// Set by a solver whose moves from the start are a proven shortest
+    /// solution (the exact solver); `solve` reports it.
+    pub proven_optimal: bool,
     /// The series' sine stream, positioned after the board's own draws when
     /// the board came from it (as the series' random solvers shared it).
     pub series_stream: KoblenskiStream,
@@ -54,6 +57,7 @@ impl SearchCtx {
         SearchCtx {
             nodes: 0,
             inspections: InspectionCount::default(),
+            proven_optimal: false,
             series_stream: KoblenskiStream::at(after_board),
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),

@@ -170,11 +170,12 @@ pub struct SeriesRow {
     pub preset: &'static str,
     /// Published min, mean, max and standard deviation of moves.
     pub published: Option<(u32, f64, u32, f64)>,
-    /// The part of the series it first appeared in.
+    /// The part of the series it first appeared in (0: colorwalk's own row).
     pub part: u8,
 }
 
-/// The series' consolidated results table, in its order.
+/// The series' consolidated results table, in its order, then colorwalk's
+/// own rows (part 0): the near-optimal solver and the proven optimum.
 pub const SERIES_TABLE: &[SeriesRow] = &[
     SeriesRow {
         label: "Round Robin",
@@ -307,5 +308,17 @@ pub const SERIES_TABLE: &[SeriesRow] = &[
         preset: "max-perimeter-dijkstra",
         published: Some((27, 32.8, 38, 2.3)),
         part: 10,
+    },
+    SeriesRow {
+        label: "colorwalk near-optimal (near)",
+        preset: "near",
+        published: None,
+        part: 0,
+    },
+    SeriesRow {
+        label: "True optimum (colorwalk exact)",
+        preset: "exact",
+        published: None,
+        part: 0,
     },
 ];

@@ -34,6 +34,9 @@ pub struct SolveReport {
     pub elapsed: Duration,
     /// The series' sine stream after the game (for runs that share it).
     pub series_stream_after: cw_core::KoblenskiStream,
+    /// Whether the moves are a proven shortest solution (the exact solver,
+    /// asked from the start, within its budgets).
+    pub proven_optimal: bool,
 }
 
 impl SolveReport {
@@ -79,6 +82,7 @@ pub fn solve_from(
         play(&mut game, &mut moves, solver, &mut ctx, limits)
     };
     SolveReport {
+        proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,
         outcome,
         moves,
         nodes: ctx.nodes,

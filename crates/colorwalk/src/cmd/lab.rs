@@ -206,7 +206,11 @@ fn published_table(records: &[GameRecord], format: TableFormat) -> String {
         };
         table.add_row([
             row.label.to_string(),
-            format!("P{}", row.part),
+            if row.part == 0 {
+                "ours".to_string()
+            } else {
+                format!("P{}", row.part)
+            },
             published,
             ours,
             diff,

@@ -2,6 +2,7 @@
 
 mod board_cmds;
 mod lab;
+mod optimum;
 mod play;
 mod serve;
 mod solve;
@@ -21,6 +22,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Solvers(args) => solve::solvers(&args),
         Command::Solve(args) => solve::solve(&args),
+        Command::Optimum(args) => optimum::run(&args),
         Command::Bench(args) => lab::bench(&args),
         Command::Runs(args) => lab::runs(&args),
         Command::Compare(args) => lab::compare(&args),

@@ -192,3 +192,68 @@ fn bench_without_store_reads_optima_from_a_board_file() {
     assert_eq!(v[0]["with_optimum"], 3);
     assert!(v[0]["mean_gap"].as_f64().unwrap() >= 0.0);
 }
+
+#[test]
+fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/optimal-30x20x5.txt"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let db_s = db.to_str().unwrap();
+    let out = colorwalk(
+        &[
+            "optimum", reference, "--pick", "ref_1004", "--db", db_s, "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["moves"], 26);
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["listed_optimum"], 26);
+    assert!(v["start_bound"].as_u64().unwrap() <= 26);
+    let solution = v["solution"].as_str().unwrap().to_string();
+    let board = v["board"].as_str().unwrap().to_string();
+    assert!(
+        colorwalk(&["verify", &board, &solution], "")
+            .status
+            .success()
+    );
+
+    // A budget too small to prove anything: the best found, not proven.
+    let out = colorwalk(
+        &[
+            "optimum",
+            "30x20c5-s5",
+            "--time-limit",
+            "0.001",
+            "--no-store",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("not proven"), "{}", stdout(&out));
+
+    // The stored optimum gives a bench of that board its gap column.
+    let file = dir.path().join("b.txt");
+    std::fs::write(&file, format!("{board}\n")).unwrap();
+    let out = colorwalk(
+        &[
+            "bench",
+            "--spec",
+            "greedy",
+            "--boards",
+            file.to_str().unwrap(),
+            "--db",
+            db_s,
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v[0]["with_optimum"], 1);
+}

@@ -547,6 +547,8 @@ struct Exact {
 impl Solver for Exact {
     fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
         let r = solve_exact_from(game, &self.opts, ctx);
+        // Proven from the start position: the whole game is a shortest one.
+        ctx.proven_optimal = r.proven && game.n_moves() == 0;
         (!r.moves.is_empty()).then_some(r.moves)
     }
 }

@@ -1,0 +1,112 @@
+//! `colorwalk optimum BOARD`: the proven minimum, a solution, the lower bound
+//! at the start and the search effort.
+
+use crate::board_input::{label, load_one};
+use crate::cli::OptimumArgs;
+use anyhow::{Result, bail};
+use cw_core::format::Format;
+use cw_core::{ClusterGraph, Moves, replay};
+use cw_lab::Store;
+use cw_solve::exact::{ExactOptions, solve_exact};
+use cw_solve::{Limits, SearchCtx};
+use serde::Serialize;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Serialize)]
+struct OptimumJson {
+    board: String,
+    moves: usize,
+    proven: bool,
+    solution: String,
+    lower_bound: u32,
+    start_bound: u32,
+    first_upper_bound: u32,
+    nodes_expanded: u64,
+    peak_states: u64,
+    peak_bytes: u64,
+    millis: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed_optimum: Option<u32>,
+}
+
+/// Solves exactly and reports; exit code 1 when a budget stopped the proof.
+pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
+    let entry = load_one(
+        &args.input.board,
+        args.input.from.map(Format::from),
+        args.input.pick.as_deref(),
+    )?;
+    let graph = ClusterGraph::new(&entry.board);
+    let opts = ExactOptions {
+        memory_mb: args.memory_mb,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        ..ExactOptions::default()
+    };
+    let mut ctx = SearchCtx::new(&entry.board, &Limits::default());
+    let started = Instant::now();
+    let r = solve_exact(&graph, &opts, &mut ctx);
+    let elapsed = started.elapsed();
+    let check = replay(&graph, &r.moves).map_err(|(n, e)| anyhow::anyhow!("move {n}: {e}"))?;
+    if !check.cleared {
+        bail!("internal error: the exact solver's moves do not clear the board");
+    }
+    let id = entry.board.id().to_string();
+    let solution = Moves(r.moves.clone()).to_string();
+    if r.proven && !args.no_store {
+        let path = args
+            .db
+            .as_deref()
+            .map_or_else(Store::default_path, Path::to_path_buf);
+        let mut store = Store::open(&path)?;
+        store.record_optimum(&id, r.moves.len() as u32, true, &solution)?;
+    }
+    let out = OptimumJson {
+        board: id,
+        moves: r.moves.len(),
+        proven: r.proven,
+        solution,
+        lower_bound: r.lower_bound,
+        start_bound: r.start_bound,
+        first_upper_bound: r.first_upper_bound,
+        nodes_expanded: r.nodes_expanded,
+        peak_states: r.peak_states,
+        peak_bytes: r.peak_bytes,
+        millis: elapsed.as_secs_f64() * 1000.0,
+        listed_optimum: entry.optimum,
+    };
+    if args.json {
+        crate::json::print(&out)?;
+    } else {
+        println!("board        {}", label(&entry));
+        if r.proven {
+            println!("minimum      {} moves (proven)", out.moves);
+        } else {
+            println!(
+                "best found   {} moves; not proven: the minimum is at least {} ({:?} budget reached)",
+                out.moves, out.lower_bound, r.stopped
+            );
+        }
+        if let Some(listed) = entry.optimum {
+            println!("listed       {listed}");
+        }
+        println!("solution     {}", out.solution);
+        println!(
+            "lower bound  {} at the start; first upper bound {}",
+            out.start_bound, out.first_upper_bound
+        );
+        println!(
+            "effort       {:.1} ms, {} positions expanded, {} stored, {:.1} MB",
+            out.millis,
+            out.nodes_expanded,
+            out.peak_states,
+            out.peak_bytes as f64 / 1e6
+        );
+    }
+    Ok(if r.proven {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
