@@ -62,30 +62,12 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
     match boards.into_iter().find(|b| b.name.as_deref() == Some(pick)) {
         Some(b) => Ok(b),
         None => {
-            let hint = names
-                .iter()
-                .min_by_key(|n| strsim_distance(n, pick))
+            let hint = cw_solve::nearest(pick, names.iter().map(String::as_str))
                 .map(|n| format!("; did you mean '{n}'?"))
                 .unwrap_or_default();
             bail!("no board named '{pick}' in {source}{hint}")
         }
     }
-}
-
-/// Levenshtein distance, for "did you mean" hints.
-pub fn strsim_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + usize::from(ca != cb))
-                .min(prev[j + 1] + 1)
-                .min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// How results name a board: its file name if it has one, else its ID

@@ -22,7 +22,7 @@ pub use metric::Metric;
 pub use registry::{ParamDef, ParamKind, SolverDef};
 pub use solve::{Outcome, SolveReport, solve, solve_from};
 pub use solvers::{bound, exact, near};
-pub use spec::{Spec, SpecError};
+pub use spec::{Spec, SpecError, nearest};
 
 use cw_core::{Color, Game};
 
