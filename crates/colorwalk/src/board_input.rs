@@ -70,6 +70,15 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
     }
 }
 
+/// The one board that a command's board arguments name.
+pub fn load_board(args: &crate::cli::BoardArgs) -> Result<BoardEntry> {
+    load_one(
+        &args.board,
+        args.from.map(Format::from),
+        args.pick.as_deref(),
+    )
+}
+
 /// How results name a board: its file name if it has one, else its ID
 /// (literal IDs, which spell out every block, shortened to 40 characters).
 pub fn label(entry: &BoardEntry) -> String {

@@ -14,7 +14,6 @@ use cw_core::{BoardError, Moves};
 use cw_lab::{GameRecord, Optima, RunMeta, Store, StoreError};
 use cw_solve::{BatchResult, BoardSet, Limits, Spec};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::Ordering;
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -53,10 +52,7 @@ impl Batch {
     }
 
     fn cancelled(&self) -> bool {
-        self.limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        self.limits.is_cancelled()
     }
 }
 

@@ -173,11 +173,7 @@ pub fn run_batch(
         .expect("a thread pool can be built");
     pool.install(|| {
         jobs.par_iter().for_each(|job| {
-            if limits
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-            {
+            if limits.is_cancelled() {
                 return;
             }
             match *job {
@@ -248,11 +244,7 @@ fn play_in_order(
         _ => None,
     };
     for (i, entry) in entries.iter().enumerate() {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        {
+        if limits.is_cancelled() {
             return;
         }
         let board = match (&mut stream, set) {

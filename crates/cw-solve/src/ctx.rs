@@ -28,6 +28,15 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// Whether another thread asked to stop.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
 /// Counters, random streams and budgets for one game.
 #[derive(Debug)]
 pub struct SearchCtx {

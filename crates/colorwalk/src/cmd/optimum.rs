@@ -1,10 +1,9 @@
 //! `colorwalk optimum BOARD`: the proven minimum, a solution, the lower bound
 //! at the start and the search effort.
 
-use crate::board_input::{label, load_one};
+use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
 use anyhow::{Result, bail};
-use cw_core::format::Format;
 use cw_core::{ClusterGraph, Moves, replay};
 use cw_lab::Store;
 use cw_solve::exact::{ExactOptions, solve_exact};
@@ -33,11 +32,7 @@ struct OptimumJson {
 
 /// Solves exactly and reports; exit code 1 when a budget stopped the proof.
 pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
-    let entry = load_one(
-        &args.input.board,
-        args.input.from.map(Format::from),
-        args.input.pick.as_deref(),
-    )?;
+    let entry = load_board(&args.input)?;
     let graph = ClusterGraph::new(&entry.board);
     let opts = ExactOptions {
         memory_mb: args.memory_mb,

@@ -1,9 +1,8 @@
 //! `colorwalk solvers` and `colorwalk solve`.
 
-use crate::board_input::{label, load_one};
+use crate::board_input::{label, load_board};
 use crate::cli::{SolveArgs, SolversArgs};
 use anyhow::{Context, Result, bail};
-use cw_core::format::Format;
 use cw_core::{ClusterGraph, Moves, replay};
 use cw_solve::presets::PRESETS;
 use cw_solve::registry::SOLVERS;
@@ -109,11 +108,7 @@ struct SolveJson {
 /// `colorwalk solve`: one board, one spec.
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let spec = Spec::parse(&args.spec).with_context(|| format!("--spec '{}'", args.spec))?;
-    let entry = load_one(
-        &args.input.board,
-        args.input.from.map(Format::from),
-        args.input.pick.as_deref(),
-    )?;
+    let entry = load_board(&args.input)?;
     let graph = ClusterGraph::new(&entry.board);
     let mut solver = spec.build()?;
     let limits = Limits {

@@ -1,9 +1,8 @@
 //! `colorwalk verify BOARD MOVES`: replay and report.
 
-use crate::board_input::load_one;
+use crate::board_input::load_board;
 use crate::cli::VerifyArgs;
 use anyhow::{Result, anyhow};
-use cw_core::format::Format;
 use cw_core::{ClusterGraph, Moves, replay};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -21,11 +20,7 @@ struct Report {
 
 /// Replays the moves; exit code 0 if they clear the board, 1 if not.
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    let entry = load_one(
-        &args.input.board,
-        args.input.from.map(Format::from),
-        args.input.pick.as_deref(),
-    )?;
+    let entry = load_board(&args.input)?;
     let moves: Moves = args.moves.parse()?;
     let graph = ClusterGraph::new(&entry.board);
     let r = replay(&graph, &moves.0).map_err(|(n, e)| anyhow!("move {n}: {e}"))?;
