@@ -1,8 +1,28 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace. Installs what the tests need first.
-set -euo pipefail
+# Every crate's tests run even when one fails (--no-fail-fast); tests that
+# cannot run here (no ../shared, slow suites without CW_SLOW=1) say so, and
+# the summary at the end lists them.
+set -uo pipefail
 cd "$(dirname "$0")"
 if [ -x scripts/install-test-deps.sh ]; then
-  scripts/install-test-deps.sh
+  scripts/install-test-deps.sh || exit 1
 fi
-cargo test --workspace "$@"
+skip_log=$(mktemp)
+trap 'rm -f "$skip_log"' EXIT
+COLORWALK_SKIP_LOG="$skip_log" cargo test --workspace --no-fail-fast "$@"
+status=$?
+skipped=$(sort -u "$skip_log" | grep -c . || true)
+echo
+if [ "$skipped" -gt 0 ]; then
+  echo "test.sh: $skipped test(s) skipped:"
+  sort -u "$skip_log" | sed 's/^/  /'
+else
+  echo "test.sh: no test skipped"
+fi
+if [ "$status" -ne 0 ]; then
+  echo "test.sh: FAILED (cargo test exited with $status)"
+else
+  echo "test.sh: all tests passed"
+fi
+exit "$status"

@@ -4,7 +4,7 @@
 //! cargo run --release -p cw-solve --example optimal_bench -- [FILE] [--width N] [--tail N] [--boards N] [--repeat N] [--beam N] [--exact-only] [--near-only] [-v]
 //! ```
 //!
-//! FILE defaults to `../shared/reference/optimal-30x20x5.txt` (from the
+//! FILE defaults to `data/reference/optimal-30x20x5.txt` (a copy of the lab's shared reference set, from the
 //! workspace root). Prints, for each solver, the median, 90th percentile and
 //! worst time per board and the peak memory, and for `near` the mean gap to
 //! the optimum; then `exact` on seeded boards of the standard Flood-It
@@ -55,7 +55,7 @@ fn main() {
     let file = file.unwrap_or_else(|| {
         let root = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../../shared/reference/optimal-30x20x5.txt"
+            "/../../data/reference/optimal-30x20x5.txt"
         );
         root.to_string()
     });

@@ -76,7 +76,7 @@ fn convert_writes_a_file_and_reads_the_reference_file() {
     assert!(written.starts_with("20 30 6\n"));
     let reference = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/optimal-30x20x5.txt"
+        "/../../data/reference/optimal-30x20x5.txt"
     );
     let out = colorwalk(&["show", reference, "--pick", "ref_1004", "--plain"], "");
     assert!(out.status.success(), "{}", stderr(&out));

@@ -162,7 +162,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
 fn bench_without_store_reads_optima_from_a_board_file() {
     let reference = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/optimal-30x20x5.txt"
+        "/../../data/reference/optimal-30x20x5.txt"
     );
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("three.txt");
@@ -197,7 +197,7 @@ fn bench_without_store_reads_optima_from_a_board_file() {
 fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
     let reference = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/optimal-30x20x5.txt"
+        "/../../data/reference/optimal-30x20x5.txt"
     );
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("results.db");
