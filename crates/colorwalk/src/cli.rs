@@ -67,6 +67,9 @@ pub struct SolveArgs {
     /// Give up after this many seconds (default: no limit; results then depend on the board and spec only).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    pub memory_mb: Option<u64>,
     /// Print JSON instead.
     #[arg(long)]
     pub json: bool,
@@ -137,6 +140,9 @@ pub struct BenchArgs {
     /// Give up on a board after this many seconds (off by default: results then depend only on board and spec).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Memory each game's search may hold, in MiB (default: only the specs' own caps).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    pub memory_mb: Option<u64>,
     /// Also print the series' published numbers next to each row of its table.
     #[arg(long)]
     pub published: bool,
@@ -195,6 +201,11 @@ pub struct ServeArgs {
     /// The results database (default: the user's data folder; env COLORWALK_DB).
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
+    /// Memory all running searches may use together, in MiB (default: a
+    /// quarter of the machine's memory); each search gets an equal share,
+    /// and specs whose caps need more than a share are refused.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(64..=1 << 24))]
+    pub memory_mb: Option<u64>,
 }
 
 /// Parses a positive number of seconds.

@@ -11,8 +11,8 @@
 
 use cw_core::format::BoardEntry;
 use cw_core::{BoardError, Moves};
-use cw_lab::{GameRecord, Optima, RunMeta, Store, StoreError};
-use cw_solve::{BatchResult, BoardSet, Limits, Spec};
+use cw_lab::{GameOutcome, GameRecord, Optima, RunMeta, Store, StoreError};
+use cw_solve::{BatchResult, BoardSet, Limits, Outcome as SolveOutcome, Spec};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -44,10 +44,18 @@ impl Batch {
             board_set: self.set.label(),
             specs: self.labels(),
             n_boards,
-            params: serde_json::json!({
-                "max_moves": self.limits.max_moves,
-                "time_limit_s": self.limits.time_limit.map(|t| t.as_secs_f64()),
-            }),
+            params: {
+                let mut params = serde_json::json!({
+                    "max_moves": self.limits.max_moves,
+                    "time_limit_s": self.limits.time_limit.map(|t| t.as_secs_f64()),
+                });
+                // A memory budget changes results too; absent, runs stored
+                // before budgets existed still resume.
+                if let Some(bytes) = self.limits.memory_bytes {
+                    params["memory_mb"] = (bytes >> 20).into();
+                }
+                params
+            },
         }
     }
 
@@ -213,13 +221,26 @@ pub fn run(
     })
 }
 
+/// How a solve's outcome is stored. A cancelled game never gets here
+/// ([`cw_solve::run_batch`] does not hand it on); it would read as unsolved.
+fn outcome(o: SolveOutcome) -> GameOutcome {
+    match o {
+        SolveOutcome::Solved => GameOutcome::Solved,
+        SolveOutcome::TimeLimit => GameOutcome::OutOfTime,
+        SolveOutcome::GaveUp => GameOutcome::GaveUp,
+        SolveOutcome::MoveLimit => GameOutcome::MoveLimit,
+        SolveOutcome::IllegalMove => GameOutcome::IllegalMove,
+        SolveOutcome::Cancelled => GameOutcome::Unsolved,
+    }
+}
+
 /// A finished game as the store keeps it, labelled with its canonical spec.
 pub fn record(r: BatchResult, label: &str) -> GameRecord {
     GameRecord {
         board_id: r.board_id,
         board_index: r.board_index,
         spec: label.to_string(),
-        solved: r.report.solved(),
+        outcome: outcome(r.report.outcome),
         moves: r.report.moves.len() as u32,
         nanos: r.report.elapsed.as_nanos() as u64,
         nodes: r.report.nodes,
@@ -319,7 +340,7 @@ mod tests {
             board_id: id.clone(),
             board_index: 0,
             spec: "greedy".into(),
-            solved: true,
+            outcome: GameOutcome::Solved,
             moves: 9,
             nanos: 1,
             nodes: 1,

@@ -10,6 +10,10 @@ use std::fmt;
 /// Words held inline; sets of graphs with more clusters live on the heap.
 pub(crate) const INLINE_WORDS: usize = 8;
 
+/// Bytes the allocator keeps beside each heap block (glibc's malloc: a
+/// 16-byte header and 16-byte alignment); budgets count them.
+pub const HEAP_OVERHEAD: usize = 16;
+
 /// A set of cluster ids of one [`ClusterGraph`](crate::ClusterGraph).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ClusterSet {
@@ -32,6 +36,15 @@ impl ClusterSet {
             Words::Heap(vec![0; n_words].into_boxed_slice())
         };
         ClusterSet { words }
+    }
+
+    /// Bytes the set holds on the heap (0 when inline), with the
+    /// allocator's bookkeeping: what memory budgets count for a copy.
+    pub fn heap_bytes(&self) -> usize {
+        match &self.words {
+            Words::Inline(_) => 0,
+            Words::Heap(w) => w.len() * 8 + HEAP_OVERHEAD,
+        }
     }
 
     /// The words of the set, least significant id first.

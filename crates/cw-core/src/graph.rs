@@ -201,4 +201,11 @@ impl ClusterGraph {
     pub fn start(&self) -> Game<'_> {
         Game::new(self)
     }
+
+    /// Bytes one copy of a game of this graph holds: the value and its two
+    /// sets' heap blocks (none for graphs of up to 512 clusters). Searches
+    /// that keep games count this against their memory budgets.
+    pub fn game_bytes(&self) -> usize {
+        std::mem::size_of::<Game<'_>>() + 2 * self.empty_set().heap_bytes()
+    }
 }

@@ -23,7 +23,7 @@ mod id;
 mod perft;
 mod replay;
 
-pub use bits::ClusterSet;
+pub use bits::{ClusterSet, HEAP_OVERHEAD};
 pub use board::{Board, BoardError, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 pub use color::{BLANK_HEX, Color, ColorSet, PALETTE};
 pub use flood::BlockFlood;

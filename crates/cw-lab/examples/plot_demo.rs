@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use cw_lab::{GameRecord, plot_run};
+use cw_lab::{GameOutcome, GameRecord, plot_run};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -46,7 +46,11 @@ fn main() {
                 board_id: format!("30x20c5-k{}", b + 1),
                 board_index: b,
                 spec: spec.clone(),
-                solved,
+                outcome: if solved {
+                    GameOutcome::Solved
+                } else {
+                    GameOutcome::OutOfTime
+                },
                 moves,
                 nanos: (ms * 1e6 * (0.5 + next())) as u64,
                 nodes: 1000,

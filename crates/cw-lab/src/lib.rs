@@ -21,7 +21,7 @@ mod stats;
 mod store;
 
 pub use plot::{PlotError, plot_run, plot_run_svg};
-pub use record::{GameRecord, RunInfo, RunMeta};
+pub use record::{GameOutcome, GameRecord, RunInfo, RunMeta};
 pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_runs, render_summaries,
 };

@@ -184,7 +184,7 @@ impl RunData {
             .map(|(i, s)| SpecData {
                 moves: records
                     .iter()
-                    .filter(|r| r.spec == s.spec && r.solved)
+                    .filter(|r| r.spec == s.spec && r.solved())
                     .map(|r| r.moves)
                     .collect(),
                 color: PALETTE[i % PALETTE.len()],

@@ -11,8 +11,8 @@ pub struct GameRecord {
     pub board_index: u32,
     /// The canonical solver spec, e.g. `"gla:depth=5"`.
     pub spec: String,
-    /// Whether the solver cleared the board.
-    pub solved: bool,
+    /// How the game ended.
+    pub outcome: GameOutcome,
     /// Moves played (to clear the board, when solved).
     pub moves: u32,
     /// Wall time for this board, in nanoseconds.
@@ -23,6 +23,72 @@ pub struct GameRecord {
     pub inspections: u64,
     /// The moves as text, e.g. `"3,1,4"`.
     pub solution: String,
+}
+
+impl GameRecord {
+    /// Whether the solver cleared the board.
+    pub fn solved(&self) -> bool {
+        self.outcome == GameOutcome::Solved
+    }
+}
+
+/// How a stored game ended. A game cut off by Stop, a closed page or Ctrl-C
+/// is never stored (a resumed run plays it again); running out of the
+/// game's own time budget is a real outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameOutcome {
+    /// The board was cleared.
+    Solved,
+    /// The game's time budget ran out first.
+    OutOfTime,
+    /// The solver found no move to propose.
+    GaveUp,
+    /// The game reached its move limit.
+    MoveLimit,
+    /// The solver proposed a move the board does not have, or moves that
+    /// do not clear it.
+    IllegalMove,
+    /// Not solved, recorded before outcomes were kept (schema 1).
+    Unsolved,
+}
+
+impl GameOutcome {
+    /// Every outcome, in the order reports list them.
+    pub const ALL: [GameOutcome; 6] = [
+        GameOutcome::Solved,
+        GameOutcome::OutOfTime,
+        GameOutcome::GaveUp,
+        GameOutcome::MoveLimit,
+        GameOutcome::IllegalMove,
+        GameOutcome::Unsolved,
+    ];
+
+    /// The outcome as stored and shown: `solved`, `out-of-time`, ….
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameOutcome::Solved => "solved",
+            GameOutcome::OutOfTime => "out-of-time",
+            GameOutcome::GaveUp => "gave-up",
+            GameOutcome::MoveLimit => "move-limit",
+            GameOutcome::IllegalMove => "illegal-move",
+            GameOutcome::Unsolved => "unsolved",
+        }
+    }
+
+    /// The outcome stored as `text` (unknown text reads as `Unsolved`).
+    pub fn from_stored(text: &str) -> GameOutcome {
+        GameOutcome::ALL
+            .into_iter()
+            .find(|o| o.as_str() == text)
+            .unwrap_or(GameOutcome::Unsolved)
+    }
+}
+
+impl std::fmt::Display for GameOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.as_str().replace('-', " "))
+    }
 }
 
 /// What a run is: which boards, which solvers, with what settings.

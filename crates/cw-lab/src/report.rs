@@ -71,7 +71,8 @@ impl FromStr for TableFormat {
     }
 }
 
-/// Renders one summary per row: spec, boards, solved, min, mean, max, stdev,
+/// Renders one summary per row: spec, boards, solved (with the games that
+/// ran out of time, if any), min, mean, max, stdev,
 /// mean and max milliseconds per board, mean nodes and inspections; when any
 /// summary has a known optimum, also the mean gap and the optimal hits
 /// (`k/n`, n being the boards with a known optimum).
@@ -102,7 +103,10 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
             let mut row = vec![
                 Some(s.spec.clone()),
                 Some(s.n.to_string()),
-                Some(s.solved.to_string()),
+                Some(match s.out_of_time {
+                    0 => s.solved.to_string(),
+                    late => format!("{} ({late} out of time)", s.solved),
+                }),
                 s.min_moves.map(|m| m.to_string()),
                 s.mean_moves.map(fixed2),
                 s.max_moves.map(|m| m.to_string()),

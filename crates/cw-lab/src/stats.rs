@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::record::GameRecord;
+use crate::record::{GameOutcome, GameRecord};
 
 /// Known optima by board ID: (moves, proven), as [`Store::optima`](crate::Store::optima) returns.
 pub type Optima = HashMap<String, (u32, bool)>;
@@ -22,6 +22,9 @@ pub struct Summary {
     pub n: u32,
     /// Boards cleared.
     pub solved: u32,
+    /// Boards whose game ran out of its time budget (among those not
+    /// cleared).
+    pub out_of_time: u32,
     /// Fewest moves over solved boards (`None` if none was solved).
     pub min_moves: Option<u32>,
     /// Mean moves over solved boards.
@@ -75,7 +78,7 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
     let n = games.len() as u32;
     let moves: Vec<f64> = games
         .iter()
-        .filter(|g| g.solved)
+        .filter(|g| g.solved())
         .map(|g| f64::from(g.moves))
         .collect();
     let mean_moves = mean(&moves);
@@ -83,7 +86,7 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
         let var = moves.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / moves.len() as f64;
         var.sqrt()
     });
-    let solved_moves = || games.iter().filter(|g| g.solved).map(|g| g.moves);
+    let solved_moves = || games.iter().filter(|g| g.solved()).map(|g| g.moves);
     let ms: Vec<f64> = games.iter().map(|g| g.nanos as f64 / 1e6).collect();
 
     let mut with_optimum = 0;
@@ -95,7 +98,7 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
                 continue;
             };
             with_optimum += 1;
-            if g.solved {
+            if g.solved() {
                 gaps.push(f64::from(g.moves) - f64::from(best));
                 if g.moves <= best {
                     optimal_hits += 1;
@@ -108,6 +111,10 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
         spec: spec.to_string(),
         n,
         solved: moves.len() as u32,
+        out_of_time: games
+            .iter()
+            .filter(|g| g.outcome == GameOutcome::OutOfTime)
+            .count() as u32,
         min_moves: solved_moves().min(),
         mean_moves,
         max_moves: solved_moves().max(),
@@ -183,7 +190,7 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
                 continue;
             };
             n_pairs += 1;
-            match (ga.solved, gb.solved) {
+            match (ga.solved(), gb.solved()) {
                 (true, true) => {
                     deltas.push(f64::from(gb.moves) - f64::from(ga.moves));
                     match gb.moves.cmp(&ga.moves) {

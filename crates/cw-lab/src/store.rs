@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 use thiserror::Error;
 
-use crate::record::{GameRecord, RunInfo, RunMeta};
+use crate::record::{GameOutcome, GameRecord, RunInfo, RunMeta};
 
 /// The schema, one step per entry; entry `i` takes `user_version` from `i` to
 /// `i + 1`. Append new steps, never edit old ones.
@@ -54,6 +54,10 @@ const MIGRATIONS: &[&str] = &[
         solution TEXT    NOT NULL,
         recorded TEXT    NOT NULL DEFAULT (datetime('now'))
     );",
+    // 2: how each game ended (`GameOutcome::as_str`); older rows knew only
+    // solved or not.
+    "ALTER TABLE results ADD COLUMN outcome TEXT NOT NULL DEFAULT '';
+    UPDATE results SET outcome = CASE WHEN solved THEN 'solved' ELSE 'unsolved' END;",
 ];
 
 /// The schema version this build writes (`PRAGMA user_version`).
@@ -279,8 +283,8 @@ impl Store {
             let mut stmt = tx
                 .prepare_cached(
                     "INSERT OR REPLACE INTO results (run_id, board_id, board_index, spec, solved,
-                         moves, nanos, nodes, inspections, solution)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                         moves, nanos, nodes, inspections, solution, outcome)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 )
                 .context(what)?;
             for r in records {
@@ -289,12 +293,13 @@ impl Store {
                     r.board_id,
                     r.board_index,
                     r.spec,
-                    r.solved,
+                    r.solved(),
                     r.moves,
                     r.nanos as i64,
                     r.nodes as i64,
                     r.inspections as i64,
                     r.solution,
+                    r.outcome.as_str(),
                 ])
                 .map_err(|e| match e {
                     rusqlite::Error::SqliteFailure(f, _)
@@ -358,7 +363,7 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT board_id, board_index, spec, solved, moves, nanos, nodes, inspections,
+                "SELECT board_id, board_index, spec, outcome, moves, nanos, nodes, inspections,
                         solution
                  FROM results WHERE run_id = ?1 ORDER BY board_index, board_id, spec",
             )
@@ -519,7 +524,7 @@ fn record(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         board_id: r.get(0)?,
         board_index: r.get(1)?,
         spec: r.get(2)?,
-        solved: r.get(3)?,
+        outcome: GameOutcome::from_stored(&r.get::<_, String>(3)?),
         moves: r.get(4)?,
         nanos: r.get::<_, i64>(5)? as u64,
         nodes: r.get::<_, i64>(6)? as u64,

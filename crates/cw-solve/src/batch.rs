@@ -7,7 +7,7 @@
 //! series' run the boards they meet depend on the draws they made. Those
 //! specs run as one job each, in order; everything runs in parallel.
 
-use crate::{Limits, SolveReport, Spec, solve};
+use crate::{Limits, Outcome, SolveReport, Spec, solve};
 use cw_core::format::BoardEntry;
 use cw_core::{Board, BoardError, ClusterGraph, KoblenskiStream, replay};
 use rayon::prelude::*;
@@ -90,6 +90,44 @@ impl BoardSet {
         }
     }
 
+    /// The first board of the set (`None` for an empty set), without
+    /// making the others.
+    pub fn first(&self) -> Result<Option<BoardEntry>, BoardError> {
+        let one = match self {
+            BoardSet::Koblenski { count: 0, .. } | BoardSet::Seeds { count: 0, .. } => {
+                return Ok(None);
+            }
+            BoardSet::Koblenski {
+                first,
+                width,
+                height,
+                colors,
+                ..
+            } => BoardSet::Koblenski {
+                first: *first,
+                count: 1,
+                width: *width,
+                height: *height,
+                colors: *colors,
+            },
+            BoardSet::Seeds {
+                first,
+                width,
+                height,
+                colors,
+                ..
+            } => BoardSet::Seeds {
+                first: *first,
+                count: 1,
+                width: *width,
+                height: *height,
+                colors: *colors,
+            },
+            BoardSet::Entries { entries, .. } => return Ok(entries.first().cloned()),
+        };
+        Ok(one.entries()?.pop())
+    }
+
     /// The boards, in order, with their known optimum if any.
     pub fn entries(&self) -> Result<Vec<BoardEntry>, BoardError> {
         match self {
@@ -140,6 +178,9 @@ pub struct BatchResult {
 
 /// Plays every spec on every board of `set` and hands each result to
 /// `on_result` as soon as it is ready (from worker threads, in any order).
+/// A game cut off by `limits.cancel` is not a result: it is not handed on,
+/// so a resumed run plays it again. (A game that ran out of its own time
+/// budget is a result, [`Outcome::TimeLimit`](crate::Outcome::TimeLimit).)
 /// Pairs in `skip` (board ID, canonical spec) are not played again; that is
 /// how an interrupted run resumes. Up to `threads` games run at once.
 pub fn run_batch(
@@ -180,6 +221,9 @@ pub fn run_batch(
                 Job::One { spec, board } => {
                     let board_entry = &entries[board];
                     let report = play(&specs[spec], &board_entry.board, limits);
+                    if report.outcome == Outcome::Cancelled {
+                        return;
+                    }
                     on_result(BatchResult {
                         board_index: board as u32,
                         board_id: board_entry.board.id().to_string(),
@@ -214,7 +258,7 @@ fn play(spec: &Spec, board: &Board, limits: &Limits) -> SolveReport {
 fn check(graph: &ClusterGraph, mut report: SolveReport) -> SolveReport {
     let cleared = replay(graph, &report.moves).is_ok_and(|r| r.cleared && r.surplus == 0);
     if report.solved() && !cleared {
-        report.outcome = crate::Outcome::IllegalMove;
+        report.outcome = Outcome::IllegalMove;
     }
     report
 }
@@ -263,6 +307,9 @@ fn play_in_order(
         };
         let graph = ClusterGraph::new(&board);
         let report = check(&graph, solve(&graph, solver.as_mut(), limits));
+        if report.outcome == Outcome::Cancelled {
+            return;
+        }
         if let Some(s) = &mut stream {
             *s = report.series_stream_after;
         }

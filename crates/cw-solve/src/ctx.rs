@@ -16,6 +16,10 @@ pub struct Limits {
     pub time_limit: Option<Duration>,
     /// Stop when this flag is set (another thread cancels).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Memory the game's search may use, in bytes (`None`: only the
+    /// solver's own caps). Every searching solver counts what it holds and
+    /// stays within this, playing its best line so far when it would not.
+    pub memory_bytes: Option<u64>,
 }
 
 impl Default for Limits {
@@ -24,6 +28,7 @@ impl Default for Limits {
             max_moves: 1000,
             time_limit: None,
             cancel: None,
+            memory_bytes: None,
         }
     }
 }
@@ -35,6 +40,15 @@ impl Limits {
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
     }
+}
+
+/// Why a search must stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopCause {
+    /// Another thread set the cancel flag (a closed page, Stop, Ctrl-C).
+    Cancelled,
+    /// The game's time budget ran out.
+    Deadline,
 }
 
 /// Counters, random streams and budgets for one game.
@@ -52,6 +66,9 @@ pub struct SearchCtx {
     pub series_stream: KoblenskiStream,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
+    memory_bytes: Option<u64>,
+    /// Set once [`poll_stop`](Self::poll_stop) has seen a reason to stop.
+    stopped: bool,
 }
 
 impl SearchCtx {
@@ -70,6 +87,8 @@ impl SearchCtx {
             series_stream: KoblenskiStream::at(after_board),
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),
+            memory_bytes: limits.memory_bytes,
+            stopped: false,
         }
     }
 
@@ -81,10 +100,42 @@ impl SearchCtx {
     }
 
     /// Whether the search must stop now (deadline passed or cancelled).
+    /// Costs a clock read; searches call it every few dozen positions, so
+    /// that a cancel or a deadline stops them within milliseconds.
     pub fn should_stop(&self) -> bool {
-        self.cancel
+        self.stop_cause().is_some()
+    }
+
+    /// A cheap check for a search's innermost loop: reads the clock and the
+    /// cancel flag only once every 64 nodes ([`simulate`](Self::simulate)
+    /// calls), and once it has seen a reason to stop it says so every time
+    /// after. Look-ahead calls it at every node, so a cancel or a deadline
+    /// stops it within 64 simulated moves.
+    pub fn poll_stop(&mut self) -> bool {
+        if !self.stopped && self.nodes.is_multiple_of(64) && self.should_stop() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Why the search must stop now, if it must: a cancel comes first.
+    pub fn stop_cause(&self) -> Option<StopCause> {
+        if self
+            .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            Some(StopCause::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(StopCause::Deadline)
+        } else {
+            None
+        }
+    }
+
+    /// The memory the search may hold, in bytes, given its own cap
+    /// `own_cap` (a solver parameter): the smaller of the two.
+    pub fn memory_cap(&self, own_cap: u64) -> u64 {
+        self.memory_bytes.map_or(own_cap, |m| m.min(own_cap))
     }
 }

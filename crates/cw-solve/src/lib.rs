@@ -17,7 +17,7 @@ mod solvers;
 mod spec;
 
 pub use batch::{BatchResult, BoardSet, run_batch};
-pub use ctx::{Limits, SearchCtx};
+pub use ctx::{Limits, SearchCtx, StopCause};
 pub use metric::Metric;
 pub use registry::{ParamDef, ParamKind, SolverDef};
 pub use solve::{Outcome, SolveReport, solve, solve_from};

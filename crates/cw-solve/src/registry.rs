@@ -43,6 +43,13 @@ pub struct SolverDef {
     pub params: &'static [ParamDef],
     /// Builds the solver from checked parameters.
     pub build: fn(&Params) -> Result<Box<dyn Solver>, SpecError>,
+    /// The most memory, in bytes, one game of the solver may hold on a
+    /// graph with these parameters (its queues, tables, beams), for a
+    /// server to refuse what cannot fit; `None` for solvers that hold only
+    /// a few positions. A solver also stays within the game's budget
+    /// ([`Limits::memory_bytes`](crate::Limits::memory_bytes)) whatever its
+    /// parameters say.
+    pub memory: Option<fn(&Params, &cw_core::ClusterGraph) -> u64>,
 }
 
 /// A solver parameter.

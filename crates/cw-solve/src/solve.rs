@@ -1,6 +1,6 @@
 //! `solve`: ask a solver for moves until the board is clear, replaying each.
 
-use crate::{Limits, SearchCtx, Solver};
+use crate::{Limits, SearchCtx, Solver, StopCause};
 use cw_core::{ClusterGraph, Color, Game, InspectionCount};
 use std::time::{Duration, Instant};
 
@@ -13,8 +13,13 @@ pub enum Outcome {
     GaveUp,
     /// The move limit was reached.
     MoveLimit,
-    /// The time limit passed or the run was cancelled.
-    Stopped,
+    /// The game's time budget ran out: a real outcome, stored as "out of
+    /// time".
+    TimeLimit,
+    /// Another thread cancelled the game (Stop, a closed page): not an
+    /// outcome of the solver; batches do not store it and play it again
+    /// when they resume.
+    Cancelled,
     /// The solver proposed a color the board does not have.
     IllegalMove,
 }
@@ -100,15 +105,21 @@ fn play(
     ctx: &mut SearchCtx,
     limits: &Limits,
 ) -> Outcome {
+    let stopped = |ctx: &SearchCtx| match ctx.stop_cause()? {
+        StopCause::Cancelled => Some(Outcome::Cancelled),
+        StopCause::Deadline => Some(Outcome::TimeLimit),
+    };
     'play: loop {
         if game.is_solved() {
             break Outcome::Solved;
         }
-        if ctx.should_stop() {
-            break Outcome::Stopped;
+        if let Some(outcome) = stopped(ctx) {
+            break outcome;
         }
         let Some(proposed) = solver.next_moves(game, ctx).filter(|m| !m.is_empty()) else {
-            break Outcome::GaveUp;
+            // A search cut short by the clock or a cancel may find nothing:
+            // that is the budget's doing, not the solver giving up.
+            break stopped(ctx).unwrap_or(Outcome::GaveUp);
         };
         for c in proposed {
             if game.is_solved() {

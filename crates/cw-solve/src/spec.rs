@@ -95,6 +95,19 @@ impl Spec {
                 .any(|s| s.params.iter().any(|(k, v)| k == "carry" && v == "true"))
     }
 
+    /// The most memory, in bytes, one game of this spec may hold on
+    /// `graph` as its parameters set it: the largest of its stages (one
+    /// stage searches at a time), 0 for solvers that hold only a few
+    /// positions. See [`SolverDef::memory`].
+    pub fn memory_need(&self, graph: &cw_core::ClusterGraph) -> u64 {
+        self.alternatives
+            .iter()
+            .flatten()
+            .filter_map(|s| s.def.memory.map(|need| need(&s.params, graph)))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Whether any stage draws from the series' shared random stream (the
     /// board sequence of a series run then depends on the solver, spec §1.6).
     pub fn uses_series_stream(&self) -> bool {

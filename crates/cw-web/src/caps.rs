@@ -75,7 +75,8 @@ pub(crate) struct Caps {
     max_batch_games: u64,
     batch_game_time_ms: u64,
     max_batch_game_time_ms: u64,
-    exact_memory_mb: u64,
+    memory_mb: u64,
+    search_memory_mb: u64,
     jobs: usize,
 }
 
@@ -93,7 +94,8 @@ impl Caps {
             max_batch_games: MAX_BATCH_GAMES,
             batch_game_time_ms: BATCH_GAME_TIME_MS,
             max_batch_game_time_ms: MAX_BATCH_GAME_TIME_MS,
-            exact_memory_mb: config.exact_memory_mb,
+            memory_mb: config.memory_mb,
+            search_memory_mb: config.search_memory_mb(),
             jobs: config.jobs,
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::caps;
 use crate::{ApiError, Config};
-use cw_core::{Board, BoardId, Color};
+use cw_core::{Board, BoardId, ClusterGraph, Color};
 use cw_solve::Spec;
 
 /// At most this many characters of user text are quoted back in an error.
@@ -87,8 +87,11 @@ pub(crate) fn moves_text(board: &Board, text: &str) -> Result<Vec<Color>, ApiErr
 }
 
 /// Parses a spec and checks it against the web lab's budgets for a board
-/// with `n_colors` colors (see [`caps`]).
-pub(crate) fn spec(text: &str, n_colors: usize, config: &Config) -> Result<Spec, ApiError> {
+/// whose cluster graph is `graph` (see [`caps`]): what it may try per move,
+/// and the memory its caps let it hold against one search's share of the
+/// server's memory.
+pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<Spec, ApiError> {
+    let n_colors = graph.n_colors();
     if text.len() > 2000 {
         return Err(ApiError::bad_request(
             "spec: too long (at most 2000 characters)",
@@ -107,12 +110,6 @@ pub(crate) fn spec(text: &str, n_colors: usize, config: &Config) -> Result<Spec,
         for (key, value) in stage.params().iter() {
             let int = value.parse::<i64>().unwrap_or(0);
             match (name, key) {
-                ("exact", "memory-mb") if int as u64 > config.exact_memory_mb => {
-                    return Err(over(format!(
-                        "exact memory-mb={int} is above the memory budget of {} MiB per search",
-                        config.exact_memory_mb
-                    )));
-                }
                 ("gla", "depth") => {
                     let positions = (n_colors as f64).powi(int as i32);
                     if positions > caps::MAX_LOOKAHEAD_POSITIONS {
@@ -146,6 +143,18 @@ pub(crate) fn spec(text: &str, n_colors: usize, config: &Config) -> Result<Spec,
                 _ => {}
             }
         }
+    }
+    let need = spec.memory_need(graph);
+    if need > config.search_memory_bytes() {
+        return Err(over(format!(
+            "its caps let it hold about {} MiB on this board, more than the {} MiB one search may use \
+             (the server's {} MiB, --memory-mb, shared by {} search slots and {} batch games)",
+            need.div_ceil(1 << 20),
+            config.search_memory_mb(),
+            config.memory_mb,
+            config.jobs,
+            config.batch_threads
+        )));
     }
     Ok(spec)
 }

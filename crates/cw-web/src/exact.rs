@@ -5,7 +5,7 @@ use crate::caps;
 use crate::check;
 use crate::error::{Json, Query};
 use crate::jobs::{self, CancelOnDrop};
-use crate::{ApiError, AppState};
+use crate::{ApiError, AppState, Config};
 use axum::extract::State;
 use axum::response::Sse;
 use axum::response::sse::{Event, KeepAlive};
@@ -23,16 +23,28 @@ use tokio::sync::mpsc;
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
 
-/// An exact search from `game` within `time` and the server's memory budget.
-fn exact(game: &Game<'_>, memory_mb: u64, time: Duration, cancel: &Arc<AtomicBool>) -> ExactResult {
-    let limits = Limits {
+/// The limits of one search of the server: `time`, the request's cancel
+/// flag and one search's share of the server's memory.
+fn limits(config: &Config, time: Duration, cancel: &Arc<AtomicBool>) -> Limits {
+    Limits {
         max_moves: caps::MAX_MOVES,
         time_limit: Some(time),
         cancel: Some(cancel.clone()),
-    };
-    let mut ctx = SearchCtx::new(game.graph().board(), &limits);
+        memory_bytes: Some(config.search_memory_bytes()),
+    }
+}
+
+/// An exact search from `game` within `time` and one search's share of the
+/// server's memory.
+fn exact(
+    game: &Game<'_>,
+    config: &Config,
+    time: Duration,
+    cancel: &Arc<AtomicBool>,
+) -> ExactResult {
+    let mut ctx = SearchCtx::new(game.graph().board(), &limits(config, time, cancel));
     let opts = ExactOptions {
-        memory_mb,
+        memory_mb: config.search_memory_mb(),
         time_limit: Some(time),
         ..ExactOptions::default()
     };
@@ -58,7 +70,7 @@ pub(crate) async fn hint(
 ) -> Result<axum::Json<Value>, ApiError> {
     let board = check::board(&req.board)?;
     let moves = check::moves(&board, &req.moves)?;
-    let memory = state.config().exact_memory_mb;
+    let config = state.config().clone();
     jobs::search(&state, move |cancel| {
         let graph = ClusterGraph::new(&board);
         let mut game = graph.start();
@@ -71,7 +83,7 @@ pub(crate) async fn hint(
         let started = Instant::now();
         let r = exact(
             &game,
-            memory,
+            &config,
             Duration::from_millis(caps::HINT_TIME_MS),
             &cancel,
         );
@@ -104,17 +116,14 @@ impl Events {
 /// the cancel flag `work` was given.
 pub(crate) fn event_stream(
     permit: tokio::sync::OwnedSemaphorePermit,
-    work: impl FnOnce(Events, Arc<AtomicBool>) + Send + 'static,
+    work: impl FnOnce(Events, Arc<AtomicBool>, tokio::sync::OwnedSemaphorePermit) + Send + 'static,
 ) -> Result<Response, ApiError> {
     let (tx, rx) = mpsc::channel(64);
     let cancel = Arc::new(AtomicBool::new(false));
     let guard = CancelOnDrop(cancel.clone());
     std::thread::Builder::new()
         .name("cw-web job".into())
-        .spawn(move || {
-            let _permit = permit;
-            work(Events(tx), cancel);
-        })
+        .spawn(move || work(Events(tx), cancel, permit))
         .map_err(|e| ApiError::internal(format!("cannot start a thread: {e}")))?;
     let stream = ReceiverStream::new(rx).map(move |event| {
         let _ = &guard;
@@ -142,7 +151,7 @@ pub(crate) async fn par(
     let board = check::board(&q.board)?;
     let permit = state.search_slot()?;
     let config = state.config().clone();
-    event_stream(permit, move |events, cancel| {
+    event_stream(permit, move |events, cancel, _permit| {
         let id = board.id().to_string();
         let mut store = cw_lab::Store::open(&config.db).ok();
         let known = store.as_ref().and_then(|s| s.optimum(&id).ok().flatten());
@@ -162,23 +171,29 @@ pub(crate) async fn par(
         let start = graph.start();
         let started = Instant::now();
         let lower = cw_solve::bound::lower_bound(&start);
-        let mut ctx = SearchCtx::new(&board, &Limits::default());
+        // The first stage (an upper bound from `near`) stops with the
+        // request too; on a large board it takes seconds.
+        let par_time = Duration::from_millis(caps::PAR_TIME_MS);
+        let mut ctx = SearchCtx::new(&board, &limits(&config, par_time, &cancel));
         let near =
             cw_solve::near::solve_near(&start, &cw_solve::near::NearOptions::default(), &mut ctx);
+        if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
         let upper = known
             .as_ref()
             .map_or(near.len() as u32, |(m, _, _)| (*m).min(near.len() as u32));
         if !events.send(
             "bounds",
-            &json!({ "lower": lower, "upper": upper, "memory_mb": config.exact_memory_mb,
+            &json!({ "lower": lower, "upper": upper, "memory_mb": config.search_memory_mb(),
                      "time_ms": caps::PAR_TIME_MS }),
         ) {
             return;
         }
         let r = exact(
             &start,
-            config.exact_memory_mb,
-            Duration::from_millis(caps::PAR_TIME_MS),
+            &config,
+            par_time.saturating_sub(started.elapsed()),
             &cancel,
         );
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
@@ -230,20 +245,13 @@ pub(crate) async fn analysis(
     let moves = check::moves_text(&board, &q.moves)?;
     let permit = state.search_slot()?;
     let config = state.config().clone();
-    event_stream(permit, move |events, cancel| {
+    event_stream(permit, move |events, cancel, _permit| {
         // The start position's optimum may be known already (par).
         let known = cw_lab::Store::open(&config.db)
             .ok()
             .and_then(|s| s.optimum(&board.id().to_string()).ok().flatten())
             .and_then(|(m, proven, _)| proven.then_some(m));
-        analyse(
-            &board,
-            &moves,
-            known,
-            config.exact_memory_mb,
-            &events,
-            &cancel,
-        );
+        analyse(&board, &moves, known, &config, &events, &cancel);
     })
 }
 
@@ -251,7 +259,7 @@ fn analyse(
     board: &Board,
     moves: &[Color],
     par: Option<u32>,
-    memory: u64,
+    config: &Config,
     events: &Events,
     cancel: &Arc<AtomicBool>,
 ) {
@@ -275,7 +283,7 @@ fn analyse(
         } else if let (0, Some(par)) = (after, par) {
             (par, true)
         } else {
-            let r = exact(game, memory, left, cancel);
+            let r = exact(game, config, left, cancel);
             (r.moves.len() as u32, r.proven)
         };
         complete &= proven;

@@ -80,27 +80,11 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             caps::MAX_BATCH_SPECS
         )));
     }
-    let mut specs: Vec<Spec> = Vec::new();
-    for text in &req.specs {
-        let spec = check::spec(text, req.colors, state.config())?;
-        if !specs.contains(&spec) {
-            specs.push(spec);
-        }
-    }
     if !(1..=caps::MAX_BATCH_BOARDS).contains(&req.count) {
         return Err(ApiError::bad_request(format!(
             "count: {} boards is out of range: 1 to {}",
             req.count,
             caps::MAX_BATCH_BOARDS
-        )));
-    }
-    let games = req.count * specs.len() as u64;
-    if games > caps::MAX_BATCH_GAMES {
-        return Err(ApiError::bad_request(format!(
-            "{} boards × {} specs = {games} games is too many: at most {}",
-            req.count,
-            specs.len(),
-            caps::MAX_BATCH_GAMES
         )));
     }
     let (width, height, colors, first, count) =
@@ -134,6 +118,30 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             }
         }
     };
+    // Specs are checked against the set's first board (boards of one
+    // shape hold about as much; every game also keeps to its memory share
+    // as it plays).
+    let first_board = set
+        .first()
+        .map_err(|e| ApiError::bad_request(e.to_string()))?
+        .ok_or_else(|| ApiError::bad_request("count: the set has no boards"))?;
+    let graph = cw_core::ClusterGraph::new(&first_board.board);
+    let mut specs: Vec<Spec> = Vec::new();
+    for text in &req.specs {
+        let spec = check::spec(text, &graph, state.config())?;
+        if !specs.contains(&spec) {
+            specs.push(spec);
+        }
+    }
+    let games = req.count * specs.len() as u64;
+    if games > caps::MAX_BATCH_GAMES {
+        return Err(ApiError::bad_request(format!(
+            "{} boards × {} specs = {games} games is too many: at most {}",
+            req.count,
+            specs.len(),
+            caps::MAX_BATCH_GAMES
+        )));
+    }
     let time = check::time_ms(
         req.time_limit_ms,
         caps::BATCH_GAME_TIME_MS,
@@ -147,6 +155,7 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             max_moves: caps::DEFAULT_MAX_MOVES,
             time_limit: Some(Duration::from_millis(time)),
             cancel: None,
+            memory_bytes: Some(state.config().search_memory_bytes()),
         },
         threads: state.config().batch_threads.max(1),
     })
@@ -194,19 +203,22 @@ pub(crate) async fn events(
     let batch = make_batch(&req, &state)?;
     let permit = state.batch_slot()?;
     let db = state.config().db.clone();
-    event_stream(permit, move |events, cancel| {
-        if let Err(e) = play_batch(batch, &db, &events, cancel) {
+    event_stream(permit, move |events, cancel, permit| {
+        if let Err(e) = play_batch(batch, &db, &events, cancel, permit) {
             events.send("error", &json!({ "error": e.message }));
         }
     })
 }
 
-/// Runs a batch into the store, reporting to `events`.
+/// Runs a batch into the store, reporting to `events`. The batch slot
+/// (`permit`) is given back before `finished` is sent, so a batch started
+/// as soon as the page hears of the end finds the slot free.
 fn play_batch(
     mut batch: Batch,
     db: &std::path::Path,
     events: &Events,
     cancel: Arc<AtomicBool>,
+    permit: tokio::sync::OwnedSemaphorePermit,
 ) -> Result<(), ApiError> {
     batch.limits.cancel = Some(cancel.clone());
     let mut store = Store::open(db)?;
@@ -262,6 +274,7 @@ fn play_batch(
         return Err(e);
     }
     let optima = cw_batch::known_optima(Some(&reader), &outcome.entries, &outcome.records)?;
+    drop(permit);
     events.send(
         "finished",
         &json!({

@@ -56,23 +56,55 @@ pub struct Config {
     pub jobs: usize,
     /// Threads for a batch (one batch runs at a time).
     pub batch_threads: usize,
-    /// Memory budget of one exact search, in MiB (par, hint, analysis, and the
-    /// `memory-mb` that specs may ask of the `exact` solver).
-    pub exact_memory_mb: u64,
+    /// Memory that every running search together may use, in MiB
+    /// (`colorwalk serve --memory-mb`). It is shared out equally: each of
+    /// the `jobs` search slots and each of the batch's `batch_threads` games
+    /// gets [`search_memory_mb`](Config::search_memory_mb), every searching
+    /// solver stays within its share, and a spec whose caps need more is
+    /// refused. So all searches at once never pass this.
+    pub memory_mb: u64,
 }
 
 impl Config {
     /// The defaults for a database at `db`: searches up to twice the cores
-    /// (at least 4), batches on every core, exact searches up to 1 GiB each.
+    /// (at least 4), batches on every core, and a quarter of the machine's
+    /// memory for all searches together.
     pub fn new(db: PathBuf) -> Config {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         Config {
             db,
             jobs: (2 * cores).max(4),
             batch_threads: cores,
-            exact_memory_mb: 1024,
+            memory_mb: default_memory_mb(),
         }
     }
+
+    /// The memory share of one search (one search slot, or one game of a
+    /// batch), in MiB: [`memory_mb`](Config::memory_mb) over the slots and
+    /// the batch's threads (at least 1).
+    pub fn search_memory_mb(&self) -> u64 {
+        let shares = (self.jobs.max(1) + self.batch_threads.max(1)) as u64;
+        (self.memory_mb / shares).max(1)
+    }
+
+    /// [`search_memory_mb`](Config::search_memory_mb) in bytes.
+    pub(crate) fn search_memory_bytes(&self) -> u64 {
+        self.search_memory_mb() << 20
+    }
+}
+
+/// A quarter of the machine's physical memory in MiB (from
+/// `/proc/meminfo`), or 2048 where that cannot be read.
+pub fn default_memory_mb() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib / 1024 / 4)
+        })
+        .filter(|&mb| mb > 0)
+        .unwrap_or(2048)
 }
 
 /// The server's shared state: its configuration and the job limits.

@@ -65,8 +65,11 @@ pub(crate) async fn solvers(State(state): State<AppState>) -> axum::Json<Value> 
 #[serde(deny_unknown_fields)]
 pub(crate) struct SpecRequest {
     spec: String,
-    /// The color count to check budgets against (default 5).
+    /// The color count to check budgets against (default 5), on a seeded
+    /// board of the series' size.
     colors: Option<usize>,
+    /// Or the board to check budgets against (its ID).
+    board: Option<String>,
 }
 
 /// `POST /api/spec`: a spec's canonical form, or 400 saying what is wrong.
@@ -74,9 +77,15 @@ pub(crate) async fn spec(
     State(state): State<AppState>,
     Json(req): Json<SpecRequest>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let colors = req.colors.unwrap_or(5);
-    check::shape(2, 2, colors)?;
-    let spec = check::spec(&req.spec, colors, state.config())?;
+    let board = match (&req.board, req.colors) {
+        (Some(id), _) => check::board(id)?,
+        (None, colors) => {
+            let colors = colors.unwrap_or(5);
+            check::shape(30, 20, colors)?;
+            Board::seeded(30, 20, colors, 0).map_err(|e| ApiError::bad_request(e.to_string()))?
+        }
+    };
+    let spec = check::spec(&req.spec, &ClusterGraph::new(&board), state.config())?;
     Ok(axum::Json(json!({
         "spec": spec.to_string(),
         "sequential": spec.is_sequential(),
@@ -302,7 +311,8 @@ pub(crate) async fn solve(
 ) -> Result<axum::Json<Value>, ApiError> {
     let board = check::board(&req.board)?;
     let prefix = check::moves(&board, &req.moves)?;
-    let spec = check::spec(&req.spec, board.n_colors(), state.config())?;
+    let graph = ClusterGraph::new(&board);
+    let spec = check::spec(&req.spec, &graph, state.config())?;
     let time = check::time_ms(
         req.time_limit_ms,
         caps::SOLVE_TIME_MS,
@@ -321,12 +331,13 @@ pub(crate) async fn solve(
     };
     let canonical = spec.to_string();
     let label = canonical.clone();
+    let memory = state.config().search_memory_bytes();
     let report = jobs::search(&state, move |cancel| {
-        let graph = ClusterGraph::new(&board);
         let limits = Limits {
             max_moves,
             time_limit: Some(Duration::from_millis(time)),
             cancel: Some(cancel),
+            memory_bytes: Some(memory),
         };
         // A parsed spec builds (its parameters were checked).
         let mut solver = spec
@@ -345,7 +356,8 @@ pub(crate) async fn solve(
         Outcome::GaveUp => "gave-up",
         Outcome::MoveLimit if req.steps.is_some() => "stepped",
         Outcome::MoveLimit => "move-limit",
-        Outcome::Stopped => "stopped",
+        Outcome::TimeLimit => "out-of-time",
+        Outcome::Cancelled => "cancelled",
         Outcome::IllegalMove => "illegal-move",
     };
     let played = report.moves.get(req.moves.len()..).unwrap_or_default();

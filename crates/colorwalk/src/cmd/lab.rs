@@ -106,6 +106,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             max_moves: args.max_moves,
             time_limit: args.time_limit.map(Duration::from_secs_f64),
             cancel: None,
+            memory_bytes: args.memory_mb.map(|mb| mb << 20),
         },
         threads: args.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -11,7 +11,10 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     // Open the store once now, so that a bad path fails here and not on the page.
     cw_lab::Store::open(&db)
         .with_context(|| format!("opening the results database {}", db.display()))?;
-    let config = cw_web::Config::new(db);
+    let mut config = cw_web::Config::new(db);
+    if let Some(mb) = args.memory_mb {
+        config.memory_mb = mb;
+    }
     let addr = SocketAddr::new(args.host, args.port);
     cw_web::serve_blocking(addr, config, |bound| {
         println!("colorwalk web lab: http://{bound}/");

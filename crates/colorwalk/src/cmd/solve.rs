@@ -115,6 +115,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         max_moves: args.max_moves,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         cancel: None,
+        memory_bytes: args.memory_mb.map(|mb| mb << 20),
     };
     let report = cw_solve::solve(&graph, solver.as_mut(), &limits);
     let checked =
@@ -170,7 +171,8 @@ pub fn describe(outcome: Outcome) -> &'static str {
         Outcome::Solved => "solved",
         Outcome::GaveUp => "the solver gave up",
         Outcome::MoveLimit => "move limit reached",
-        Outcome::Stopped => "time limit or cancelled",
+        Outcome::TimeLimit => "out of time",
+        Outcome::Cancelled => "cancelled",
         Outcome::IllegalMove => "the solver proposed an illegal move",
     }
 }

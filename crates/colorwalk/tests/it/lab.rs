@@ -80,7 +80,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
                     board_id: "30x20c5-k1".into(),
                     board_index: 0,
                     spec: "greedy".into(),
-                    solved: true,
+                    outcome: cw_lab::GameOutcome::Solved,
                     moves: 40,
                     nanos: 1,
                     nodes: 200,

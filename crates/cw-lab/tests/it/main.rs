@@ -5,7 +5,7 @@ mod report;
 mod stats;
 mod store;
 
-use cw_lab::{GameRecord, RunMeta};
+use cw_lab::{GameOutcome, GameRecord, RunMeta};
 
 /// A result with the given outcome; counters follow from the arguments so
 /// that tests can check sums by hand.
@@ -14,7 +14,11 @@ pub fn rec(board: u32, spec: &str, solved: bool, moves: u32, nanos: u64) -> Game
         board_id: format!("30x20c5-k{}", board + 1),
         board_index: board,
         spec: spec.to_string(),
-        solved,
+        outcome: if solved {
+            GameOutcome::Solved
+        } else {
+            GameOutcome::GaveUp
+        },
         moves,
         nanos,
         nodes: u64::from(moves) * 10,

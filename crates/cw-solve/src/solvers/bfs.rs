@@ -28,6 +28,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     }],
     build,
+    memory: Some(memory),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -46,15 +47,42 @@ struct Node<'g> {
     path: Vec<Color>,
 }
 
+/// Bytes one queued move holds: its entry, twice over while the queue's
+/// buffer grows.
+const ENTRY_BYTES: u64 = 2 * std::mem::size_of::<(Rc<Node<'static>>, Color)>() as u64;
+
+/// Bytes one position holds: the shared node (with its reference counts
+/// and the allocator's header), its game's sets and its path.
+fn node_bytes(graph: &cw_core::ClusterGraph, depth: usize) -> u64 {
+    (std::mem::size_of::<Node<'static>>() + 16 + cw_core::HEAP_OVERHEAD + graph.game_bytes()
+        - std::mem::size_of::<Game<'static>>()
+        + depth
+        + cw_core::HEAP_OVERHEAD) as u64
+}
+
+/// The most the queue cap lets a search hold: a full queue, and one
+/// position for every `colors - 1` entries (each position queues that many
+/// moves), plus the positions of the paths being extended.
+fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
+    let cap = p.int("cap") as u64;
+    let per_node = (graph.n_colors() as u64).saturating_sub(1).max(1);
+    let nodes = cap / per_node + graph.n_colors() as u64 + 64;
+    cap * ENTRY_BYTES + nodes * node_bytes(graph, 64)
+}
+
 impl Solver for Bfs {
     fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
         let n = game.graph().n_colors();
+        // What the search holds, counted as it goes: it stops adding to the
+        // queue (as at the cap) before passing the game's memory budget.
+        let budget = ctx.memory_cap(u64::MAX);
         let root = Rc::new(Node {
             game: game.clone(),
             path: Vec::new(),
         });
         let mut queue: VecDeque<(Rc<Node<'_>>, Color)> =
             colors(n).map(|c| (Rc::clone(&root), c)).collect();
+        let mut held = node_bytes(game.graph(), 0) + queue.len() as u64 * ENTRY_BYTES;
         let mut still_adding = true;
         while let Some((parent, c)) = queue.pop_front() {
             if ctx.should_stop() {
@@ -69,7 +97,17 @@ impl Solver for Bfs {
             if next.is_solved() {
                 return Some(path);
             }
+            held = held.saturating_sub(ENTRY_BYTES);
+            if Rc::strong_count(&parent) == 1 {
+                held = held.saturating_sub(node_bytes(game.graph(), parent.path.len()));
+            }
             if still_adding {
+                let add = node_bytes(game.graph(), path.len()) + (n as u64 - 1) * ENTRY_BYTES;
+                if held + add > budget {
+                    still_adding = false;
+                    continue;
+                }
+                held += add;
                 let node = Rc::new(Node { game: next, path });
                 queue.extend(colors(n).filter(|&d| d != c).map(|d| (Rc::clone(&node), d)));
                 still_adding = queue.len() < self.cap;

@@ -108,21 +108,36 @@ pub(crate) trait WithWidth {
 /// Builds the search graph of `graph` with the smallest supported width and
 /// runs `f` with it.
 pub(crate) fn dispatch<F: WithWidth>(graph: &ClusterGraph, f: F) -> F::Out {
-    match graph.n_clusters().div_ceil(64) {
-        0 | 1 => f.run(Graph::<1>::new(graph)),
+    match words_for(graph) {
+        1 => f.run(Graph::<1>::new(graph)),
         2 => f.run(Graph::<2>::new(graph)),
-        3 => f.run(Graph::<4>::new(graph)),
         4 => f.run(Graph::<4>::new(graph)),
-        5 => f.run(Graph::<6>::new(graph)),
         6 => f.run(Graph::<6>::new(graph)),
-        7 => f.run(Graph::<8>::new(graph)),
         8 => f.run(Graph::<8>::new(graph)),
-        9..=12 => f.run(Graph::<12>::new(graph)),
-        13..=16 => f.run(Graph::<16>::new(graph)),
-        17..=24 => f.run(Graph::<24>::new(graph)),
-        25..=32 => f.run(Graph::<32>::new(graph)),
-        33..=64 => f.run(Graph::<64>::new(graph)),
+        12 => f.run(Graph::<12>::new(graph)),
+        16 => f.run(Graph::<16>::new(graph)),
+        24 => f.run(Graph::<24>::new(graph)),
+        32 => f.run(Graph::<32>::new(graph)),
+        64 => f.run(Graph::<64>::new(graph)),
         _ => f.run(Graph::<MAX_WORDS>::new(graph)),
+    }
+}
+
+/// The word width `W` that [`dispatch`] picks for `graph`: the smallest
+/// supported width that holds its clusters.
+pub(crate) fn words_for(graph: &ClusterGraph) -> usize {
+    match graph.n_clusters().div_ceil(64) {
+        0 | 1 => 1,
+        2 => 2,
+        3 | 4 => 4,
+        5 | 6 => 6,
+        7 | 8 => 8,
+        9..=12 => 12,
+        13..=16 => 16,
+        17..=24 => 24,
+        25..=32 => 32,
+        33..=64 => 64,
+        _ => MAX_WORDS,
     }
 }
 

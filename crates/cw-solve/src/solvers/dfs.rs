@@ -40,6 +40,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: Some(memory),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -100,10 +101,22 @@ impl Search {
     }
 }
 
+/// Bytes one level of the dive holds: a game and its stack frame.
+fn level_bytes(graph: &cw_core::ClusterGraph) -> u64 {
+    graph.game_bytes() as u64 + 128
+}
+
+/// The dive holds one game per level, `depth` levels at most.
+fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
+    p.int("depth") as u64 * level_bytes(graph)
+}
+
 impl Solver for Dfs {
     fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
+        // Within the game's memory budget: no deeper than it can hold.
+        let levels = ctx.memory_cap(u64::MAX) / level_bytes(game.graph());
         let mut search = Search {
-            bound: self.depth,
+            bound: self.depth.min(levels.min(u64::from(u32::MAX)) as u32),
             best: None,
             path: Vec::new(),
             node_limit: ctx.nodes.saturating_add(self.nodes),

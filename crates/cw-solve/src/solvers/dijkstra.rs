@@ -76,6 +76,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: Some(memory),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -173,6 +174,27 @@ fn path_to(arena: &[Vertex<'_>], mut v: u32) -> Vec<Color> {
     path
 }
 
+/// Bytes the search holds: the arena of generated positions, the heap, and
+/// the sets of the games still waiting in the heap (each queued vertex has
+/// its game; an expanded one has dropped it).
+fn held_bytes(arena: &Vec<Vertex<'_>>, heap: &JsHeap, set_bytes: usize) -> u64 {
+    (arena.capacity() * std::mem::size_of::<Vertex<'static>>()
+        + heap.data.capacity() * std::mem::size_of::<(i64, u32)>()
+        + heap.len() * set_bytes) as u64
+}
+
+/// The most the queue cap lets a search hold: a queue of `cap` positions
+/// with their games, and an arena of at most twice as many vertices (each
+/// expansion queues up to `colors - 1` children for the one it pops), each
+/// buffer up to twice its length while it grows.
+fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
+    let cap = p.int("cap") as u64 + graph.n_colors() as u64;
+    let set_bytes = (graph.game_bytes() - std::mem::size_of::<Game<'static>>()) as u64;
+    let vertex = std::mem::size_of::<Vertex<'static>>() as u64;
+    let entry = std::mem::size_of::<(i64, u32)>() as u64;
+    cap * (set_bytes + 2 * entry) + 2 * cap * 2 * vertex
+}
+
 impl Solver for Dijkstra {
     fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
         let n_blocks = game.graph().board().n_blocks() as u32;
@@ -181,6 +203,10 @@ impl Solver for Dijkstra {
         } else {
             self.target
         };
+        // The game's memory budget acts like the queue cap: past it, the
+        // best path so far is played and the search starts afresh.
+        let budget = ctx.memory_cap(u64::MAX);
+        let set_bytes = game.graph().game_bytes() - std::mem::size_of::<Game<'static>>();
         let mut arena = Vec::new();
         let mut heap = JsHeap::default();
         if let Some(path) = self.expand(game, &mut arena, &mut heap, ROOT, ctx) {
@@ -191,7 +217,10 @@ impl Solver for Dijkstra {
                 return None;
             }
             let cleared = arena[v as usize].game.as_ref().map_or(0, Game::n_blank);
-            if heap.len() > self.cap || cleared >= target {
+            if heap.len() > self.cap
+                || cleared >= target
+                || held_bytes(&arena, &heap, set_bytes) > budget
+            {
                 return Some(path_to(&arena, v));
             }
             if let Some(path) = self.expand(game, &mut arena, &mut heap, v, ctx) {

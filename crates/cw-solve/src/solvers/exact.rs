@@ -79,6 +79,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: Some(memory),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -90,6 +91,12 @@ fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
             beam_width: p.int("beam") as usize,
         },
     }))
+}
+
+/// The search's own cap, or its first beam if that is larger.
+fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
+    let cap = (p.int("memory-mb") as u64).saturating_mul(1 << 20);
+    cap.max(near::beam_bytes(graph, p.int("beam") as usize))
 }
 
 /// Budgets and settings of [`solve_exact`].
@@ -257,12 +264,16 @@ fn exact<const W: usize>(
     ctx: &mut SearchCtx,
 ) -> ExactResult {
     let (f, l) = g.position(game);
+    // The smaller of the solver's own cap and the game's budget; the first
+    // beam runs (and frees its memory) before the search, within the same.
+    let cap = ctx.memory_cap(opts.memory_mb.saturating_mul(1 << 20));
     let budget = Budget {
-        cap: opts.memory_mb.saturating_mul(1 << 20) as usize,
+        cap: cap.min(usize::MAX as u64) as usize,
         deadline: opts.time_limit.map(|t| Instant::now() + t),
         max_expanded: u64::MAX,
     };
-    search(g, &f, &l, None, opts.beam_width, &budget, ctx)
+    let beam_width = near::beam_width_within(game.graph(), opts.beam_width, cap);
+    search(g, &f, &l, None, beam_width, &budget, ctx)
 }
 
 /// The budgets of one search.
@@ -387,7 +398,9 @@ pub(crate) fn search<const W: usize>(
             lower = f as u32;
             break;
         }
-        if expanded.is_multiple_of(64)
+        // Every 8 expansions: on large boards one expansion costs up to a
+        // millisecond (a bound per child), so a stop lands within ~10 ms.
+        if expanded.is_multiple_of(8)
             && (ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d))
         {
             stopped = Some(StopReason::Time);

@@ -34,6 +34,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: None,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -88,6 +89,11 @@ impl Gla {
     ) -> f64 {
         let mut best = 0.0f64;
         for c in colors(real.graph().n_colors()) {
+            // Cut short by a cancel or the deadline: the move is abandoned
+            // (`solve` ends the game), so the value no longer matters.
+            if ctx.poll_stop() {
+                break;
+            }
             if c == prev {
                 continue;
             }
@@ -108,6 +114,9 @@ impl Gla {
     fn line_p6(&self, k: u32, pos: &Game<'_>, real: &Game<'_>, ctx: &mut SearchCtx) -> f64 {
         let mut best = 0.0f64;
         for c in colors(real.graph().n_colors()) {
+            if ctx.poll_stop() {
+                break;
+            }
             let mut after = pos.clone();
             ctx.simulate(&mut after, c);
             let m = self.metric.value(&after, real);

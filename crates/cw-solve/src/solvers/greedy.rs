@@ -12,6 +12,7 @@ pub const DEF: SolverDef = SolverDef {
     summary: "the move that scores best by a metric (area: most blocks removed)",
     params: &[METRIC_PARAM],
     build,
+    memory: None,
 };
 
 /// The `metric` parameter, shared with the look-ahead solver.

@@ -16,7 +16,7 @@
 //! finishes within the budget (`tail` expansions in all) it starts again
 //! from 10% earlier.
 
-use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, is_subset};
+use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, is_subset, words_for};
 use super::exact::{Budget, replay_path, search};
 use super::table::{Store, hash_words};
 use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
@@ -48,6 +48,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: Some(memory),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
@@ -91,6 +92,37 @@ impl Default for NearOptions {
 /// Memory cap of each exact search of the endgame.
 const TAIL_MEMORY: usize = 64 << 20;
 
+/// Bytes a beam of `width` may hold on `graph`: for each child of a step
+/// (`width × colors` of them) its candidate and its key in the table of
+/// seen positions, each twice over while their buffers grow, a table slot
+/// and a sort index; then the kept layer, and the history of kept
+/// positions over as many steps as the board has clusters (at most 1000).
+pub(crate) fn beam_bytes(graph: &cw_core::ClusterGraph, width: usize) -> u64 {
+    let words = words_for(graph);
+    let cand = (16 * words + 24) as u64;
+    let children = (width * graph.n_colors()) as u64;
+    let per_child = 2 * cand + 2 * 8 * words as u64 + 16 + 4;
+    let steps = graph.n_clusters().min(1000) as u64;
+    children * per_child + width as u64 * (cand + 8 * steps)
+}
+
+/// The widest beam, at most `width` and at least 1, that stays within
+/// `bytes` on `graph`.
+pub(crate) fn beam_width_within(graph: &cw_core::ClusterGraph, width: usize, bytes: u64) -> usize {
+    let one = beam_bytes(graph, 1).max(1);
+    width.min((bytes / one).max(1) as usize)
+}
+
+/// The beam and the endgame searches one after the other: the larger.
+fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
+    let tail = if p.int("tail") > 0 {
+        TAIL_MEMORY as u64
+    } else {
+        0
+    };
+    beam_bytes(graph, p.int("width") as usize).max(tail)
+}
+
 /// A near-optimal solution from `game`'s position: a beam search, then
 /// exact searches of its later part (see the module docs). The moves clear
 /// the board from the position; a cancelled or timed-out context makes the
@@ -107,14 +139,11 @@ pub fn solve_near(game: &Game<'_>, opts: &NearOptions, ctx: &mut SearchCtx) -> V
             let (mut f, mut l) = g.position(self.game);
             let mut moves = Vec::new();
             g.close(&mut f, &mut l, |c| moves.push(Color(c)));
-            let mut sol = beam(
-                &g,
-                &f,
-                &l,
-                self.opts.width.max(1),
-                self.ctx,
-                SearchCtx::should_stop,
-            );
+            // The beam, then each endgame search, within the game's budget.
+            let budget = self.ctx.memory_cap(u64::MAX);
+            let width = beam_width_within(self.game.graph(), self.opts.width.max(1), budget);
+            let mut sol = beam(&g, &f, &l, width, self.ctx, SearchCtx::should_stop);
+            let tail_memory = budget.min(TAIL_MEMORY as u64) as usize;
             // Exact searches from 60%, 50%, ... of the way, while the budget lasts.
             let mut left = self.opts.tail;
             let mut frac = 0.6;
@@ -125,7 +154,7 @@ pub fn solve_near(game: &Game<'_>, opts: &NearOptions, ctx: &mut SearchCtx) -> V
                     g.play(&mut hf, &mut hl, c.index());
                 }
                 let budget = Budget {
-                    cap: TAIL_MEMORY,
+                    cap: tail_memory,
                     deadline: None,
                     max_expanded: left,
                 };
@@ -222,6 +251,13 @@ pub(crate) fn beam<const W: usize>(
                 }
                 let gc = pos.g + 1 + g.close(&mut nf, &mut nl, |_| ());
                 ctx.nodes += 1;
+                // A wide beam on a large board spends seconds in one step
+                // (each child costs a bound): check for a stop every 16
+                // children, and finish greedily from there (no more bounds).
+                if !greedy && ctx.nodes.is_multiple_of(16) && stop(ctx) {
+                    greedy = true;
+                    width = 1;
+                }
                 if is_empty(&nl) {
                     if best.is_none_or(|(b, _, _)| gc < b) {
                         best = Some((gc, h_idx, c as u8));
@@ -267,8 +303,15 @@ pub(crate) fn beam<const W: usize>(
         });
         layer.clear();
         layer_hist.clear();
-        for &i in &order {
+        for (kept, &i) in order.iter().enumerate() {
             if layer.len() >= width {
+                break;
+            }
+            // Keeping is quadratic in the width (the dominance test): a
+            // stop here keeps what is kept and goes greedy.
+            if !greedy && kept % 64 == 63 && stop(ctx) {
+                greedy = true;
+                width = 1;
                 break;
             }
             let c = &cands[i as usize];

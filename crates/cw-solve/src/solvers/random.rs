@@ -37,6 +37,7 @@ pub const DEF: SolverDef = SolverDef {
         },
     ],
     build,
+    memory: None,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -95,7 +95,8 @@ async fn lists_solvers_presets_and_caps() {
     assert_eq!(v["palette"][4], "#f9ac00");
     assert_eq!(v["blank"], "#d9d9d9");
     assert_eq!(v["caps"]["max_batch_boards"], 1000);
-    assert_eq!(v["caps"]["exact_memory_mb"], 256);
+    assert_eq!(v["caps"]["memory_mb"], 1536);
+    assert_eq!(v["caps"]["search_memory_mb"], 256);
 }
 
 #[tokio::test]
@@ -133,7 +134,7 @@ async fn checks_specs() {
     assert!(
         bad("exact:memory-mb=4096", 5)
             .await
-            .contains("memory budget of 256 MiB")
+            .contains("more than the 256 MiB one search may use")
     );
     assert!(bad("near:width=100000", 5).await.contains("above 4096"));
     assert!(bad("bfs:cap=4000000", 5).await.contains("above 1000000"));

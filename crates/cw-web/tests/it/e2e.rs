@@ -90,7 +90,7 @@ fn the_page_plays_solves_reviews_and_runs_a_batch_in_chromium() {
 async fn run() {
     let dir = tempfile::tempdir().unwrap();
     let mut config = Config::new(dir.path().join("results.db"));
-    config.exact_memory_mb = 512;
+    config.memory_mb = 3072;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(axum::serve(listener, app(AppState::new(config))).into_future());

@@ -16,7 +16,10 @@ use tower::ServiceExt;
 pub fn state_with(config: impl FnOnce(&mut Config)) -> (AppState, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let mut c = Config::new(dir.path().join("results.db"));
-    c.exact_memory_mb = 256;
+    // Four search slots and two batch games share 1536 MiB: 256 MiB each.
+    c.jobs = 4;
+    c.batch_threads = 2;
+    c.memory_mb = 1536;
     config(&mut c);
     (AppState::new(c), dir)
 }
