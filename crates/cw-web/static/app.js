@@ -333,7 +333,7 @@ function paramInput(p) {
     input.checked = p.default === 'true';
   }
   input.dataset.default = p.default;
-  input.addEventListener('input', () => { buildSpec(); checkSpec(); });
+  for (const on of ['input', 'change']) input.addEventListener(on, () => { buildSpec(); checkSpec(); });
   return el('label', { title: `${p.doc} (${p.describe})` }, el('span', { text: p.name }), input, el('small', { text: p.describe }));
 }
 
