@@ -492,6 +492,13 @@ function moveChip(c, i, cls) {
   return d;
 }
 
+// The moves move `i` (from 0) lost: 1 + remaining after it − remaining before
+// it, or null while the analysis has not reached both positions.
+function lostAt(a, i) {
+  if (a.remaining[i] === null || a.remaining[i + 1] === null) return null;
+  return 1 + a.remaining[i + 1] - a.remaining[i];
+}
+
 function renderReview() {
   const on = S.view !== null;
   for (const id of ['rv-first', 'rv-prev', 'rv-next', 'rv-last', 'rv-exit', 'rv-slider']) $(id).disabled = !on;
@@ -506,17 +513,23 @@ function renderReview() {
   let diverge = -1;
   if (opt) diverge = S.moves.findIndex((m, i) => m !== opt[i]);
   const a = S.analysis && S.analysis.key === `${S.board.id}|${S.moves.join(',')}` ? S.analysis : null;
+  // Each move's chip, with the moves it lost marked under it (a row of its
+  // own, so that marks never cover the neighbours).
   const list = $('rv-moves');
+  list.classList.toggle('with-losses', !!a);
   list.replaceChildren();
+  let losers = 0;
   S.moves.forEach((c, i) => {
     const cls = [i === k - 1 ? 'current' : '', on && i >= k ? 'future' : '', i === diverge ? 'diverge' : ''].join(' ');
     const chip = moveChip(c, i, cls);
-    if (a && a.remaining[i] !== null && a.remaining[i + 1] !== null) {
-      const lost = 1 + a.remaining[i + 1] - a.remaining[i];
-      if (lost > 0) chip.append(el('span', { class: 'loss', text: `+${lost}` }));
-    }
     chip.addEventListener('click', () => { if (S.view === null) enterReview(); reviewGo(i + 1); });
-    list.append(chip);
+    const cell = el('div', { class: 'mv-cell' }, chip);
+    const lost = a ? lostAt(a, i) : null;
+    if (lost > 0) {
+      losers++;
+      cell.append(el('span', { class: 'loss', text: `+${lost}`, title: `move ${i + 1} lost ${lost} move${lost === 1 ? '' : 's'}` }));
+    }
+    list.append(cell);
   });
   const optList = $('rv-optimal');
   optList.replaceChildren();
@@ -534,16 +547,9 @@ function renderReview() {
     else if (n > 0) lines.push('Your moves follow this optimal solution.');
   }
   if (a) {
-    const losses = [];
-    for (let i = 0; i < n; i++) {
-      if (a.remaining[i] !== null && a.remaining[i + 1] !== null) {
-        const lost = 1 + a.remaining[i + 1] - a.remaining[i];
-        if (lost > 0) losses.push(`move ${i + 1} (+${lost})`);
-      }
-    }
     const known = a.remaining.filter((r) => r !== null).length;
     if (!a.done && !a.failed) lines.push(`Analysing every position… ${known} of ${n + 1}.`);
-    if (losses.length) lines.push(`Moves that lost ground: ${losses.join(', ')}.`);
+    if (losers) lines.push(`Moves that lost ground: ${losers}, marked in red under your moves.`);
     else if (a.done && a.complete && n > 0) lines.push('No move lost ground: an optimal game.');
     if (a.done && !a.complete) lines.push('(The analysis ran out of its time budget for some positions.)');
     if (on && a.remaining[k] !== null) lines.push(`From this position, ${a.remaining[k]} moves clear the board.`);
