@@ -24,11 +24,11 @@ const S = {
   palette: [], blank: '#d9d9d9', caps: {}, registry: null,
   board: null,        // {id, width, height, colors, cells, optimum}
   moves: [],          // the game's moves
+  who: [],            // who made each move: 'you' or a solver spec
   pos: null,          // /api/play answer for `known` (a list that starts with `moves`)
   known: [],          // the moves `pos` was computed for
   cells: [],          // the board's block elements
   view: null,         // review: the move shown, or null for the game
-  by: [],             // who made the moves: 'you' and solver specs, in order
   par: null,          // {lower, upper, par, proven, moves, done}
   parES: null, parTimer: null, parStart: 0,
   analysis: null,     // remaining moves after each position (review)
@@ -112,12 +112,12 @@ function render() {
     btn.disabled = over || S.view !== null || !!S.solving;
     btn.classList.toggle('hinted', S.hint !== null && S.hint.at === S.moves.length && S.hint.color === c && S.view === null);
   }
-  if (S.view === null) {
-    if (over && S.moves.length > 0) {
-      status('status', `Cleared in ${S.moves.length} moves${parText()}.`);
-    } else if (!S.solving && !S.hint) {
-      status('status', `${left} blocks left.`);
-    }
+  // The status line follows the position shown (a solver's animation, a
+  // review), except that a finished game keeps its result and a hint its text.
+  if (gameOver() && S.moves.length > 0) {
+    status('status', `Cleared in ${S.moves.length} moves${parText()}.`);
+  } else if (!S.hint && !S.hintAbort) {
+    status('status', S.view === null ? `${left} blocks left.` : `${left} blocks left after move ${k}.`);
   }
   renderReview();
 }
@@ -140,10 +140,21 @@ async function refresh(moves) {
 
 const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 
-async function setMoves(moves) {
+// Sets the game's moves; `by` ('you' or a solver spec) made the new ones.
+async function setMoves(moves, by) {
   if (!isPrefix(moves, S.known)) await refresh(moves);
+  let same = 0;
+  while (same < moves.length && same < S.moves.length && moves[same] === S.moves[same]) same++;
+  S.who = [...S.who.slice(0, same), ...new Array(moves.length - same).fill(by)];
   S.moves = moves;
   render();
+}
+
+// Who played the game so far: 'you, then greedy', say.
+function playedBy() {
+  const runs = [];
+  for (const w of S.who.slice(0, S.moves.length)) if (runs[runs.length - 1] !== w) runs.push(w);
+  return runs.join(', then ');
 }
 
 // ---------------------------------------------------------------- play
@@ -160,16 +171,9 @@ async function playColor(c) {
   if (c >= S.board.colors || gameOver()) return;
   try {
     clearHint();
-    played('you');
-    await setMoves([...S.moves, c]);
+    await setMoves([...S.moves, c], 'you');
     if (gameOver()) enterReview();
   } catch (e) { showError(e); }
-}
-
-// Notes who made the moves just played.
-function played(who) {
-  if (S.moves.length === 0 || S.by.length === 0) S.by = [];
-  if (S.by[S.by.length - 1] !== who) S.by.push(who);
 }
 
 function gameOver() {
@@ -189,7 +193,6 @@ async function restart() {
   if (S.solving) return;
   exitReview();
   clearHint();
-  S.by = [];
   await setMoves([]).catch(showError);
 }
 
@@ -215,7 +218,7 @@ async function loadBoard(board) {
   exitReview();
   clearHint();
   S.board = board;
-  S.moves = []; S.known = []; S.pos = null; S.by = [];
+  S.moves = []; S.who = []; S.known = []; S.pos = null;
   buildBoard();
   await refresh([]);
   render();
@@ -381,8 +384,7 @@ async function step() {
   try {
     const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves, steps: 1 });
     if (r.moves.length === 0) { status('solver-status', `${r.spec} gave up here (${r.outcome}).`, true); return; }
-    played(r.spec);
-    await setMoves([...S.moves, ...r.moves]);
+    await setMoves([...S.moves, ...r.moves], r.spec);
     status('solver-status', `${r.spec} played color ${r.moves[0] + 1} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`);
     if (gameOver()) enterReview();
   } catch (e) { status('solver-status', e.message, true); }
@@ -401,9 +403,11 @@ async function solve() {
     const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves }, abort.signal);
     const all = [...S.moves, ...r.moves];
     await refresh(all);
+    // The moves to come are the solver's: the review heading names it
+    // while they are drawn one by one.
+    S.who = [...S.who.slice(0, S.moves.length), ...r.moves.map(() => r.spec)];
     const finish = () => {
       S.solving = null;
-      played(r.spec);
       const verdict = r.outcome === 'solved' ? `solved in ${all.length} moves` : `stopped: ${r.outcome} after ${all.length} moves`;
       status('solver-status', `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`, r.outcome !== 'solved');
       render();
@@ -508,7 +512,7 @@ function renderReview() {
   $('rv-pos').textContent = `${k} / ${n}`;
   $('rv-slider').max = String(n);
   $('rv-slider').value = String(k);
-  $('rv-by').textContent = n ? `(played by ${S.by.join(', then ')})` : '';
+  $('rv-by').textContent = n ? `(played by ${playedBy()})` : '';
   const opt = S.par && S.par.done ? S.par.moves : null;
   let diverge = -1;
   if (opt) diverge = S.moves.findIndex((m, i) => m !== opt[i]);
