@@ -29,8 +29,8 @@ const S = {
   known: [],          // the moves `pos` was computed for
   cells: [],          // the board's block elements
   view: null,         // review: the move shown, or null for the game
-  par: null,          // {lower, upper, par, proven, moves, done}
-  parES: null, parTimer: null, parStart: 0,
+  par: null,          // {lower, upper, par, proven, moves, done} or {retryAt}
+  parES: null, parTimer: null, parRetry: null, parStart: 0,
   analysis: null,     // remaining moves after each position (review)
   analysisES: null,
   hint: null, hintAbort: null,
@@ -232,21 +232,30 @@ function stopPar() {
   if (S.parES) S.parES.close();
   S.parES = null;
   clearInterval(S.parTimer);
+  clearTimeout(S.parRetry);
 }
+
+const PAR_RETRY_MAX_S = 30;
 
 function showPar() {
   const p = S.par;
+  const secs = (t) => Math.max(0, Math.round(t / 1000));
   let text = '–';
   if (p && p.done) text = p.proven ? `${p.par}` : `≤ ${p.par} (search stopped; ≥ ${p.lower_bound})`;
-  else if (p && p.failed) text = p.failed;
-  else if (p && p.lower !== undefined) {
-    const secs = Math.round((Date.now() - S.parStart) / 1000);
-    text = `${p.lower}–${p.upper}, searching… ${secs} s`;
-  } else if (p) text = 'searching…';
+  else if (p && p.retryAt) text = `unavailable (server busy?); retrying in ${Math.max(1, Math.ceil((p.retryAt - Date.now()) / 1000))} s`;
+  else if (p) {
+    const took = `searching… ${secs(Date.now() - S.parStart)} s`;
+    const budget = p.time_ms ? ` of at most ${secs(p.time_ms)} s` : '';
+    text = p.lower !== undefined ? `${p.lower}–${p.upper}, ${took}${budget}` : took;
+  }
   $('par').textContent = text;
 }
 
-function startPar() {
+// Asks for the board's par: the elapsed time ticks until the bounds come,
+// then the bounds, then the par. When the search cannot start (the server
+// is busy) or its stream breaks, it tries again after 1, 2, 4 … seconds, at
+// most 30 between tries.
+function startPar(attempt = 0) {
   stopPar();
   const id = S.board.id;
   S.par = {};
@@ -255,7 +264,11 @@ function startPar() {
   const es = new EventSource(`/api/par?board=${encodeURIComponent(id)}`);
   S.parES = es;
   S.parTimer = setInterval(showPar, 1000);
-  es.addEventListener('bounds', (e) => { Object.assign(S.par, JSON.parse(e.data)); showPar(); });
+  es.addEventListener('bounds', (e) => {
+    attempt = 0;
+    Object.assign(S.par, JSON.parse(e.data));
+    showPar();
+  });
   es.addEventListener('done', (e) => {
     Object.assign(S.par, JSON.parse(e.data), { done: true });
     stopPar();
@@ -265,7 +278,13 @@ function startPar() {
   es.onerror = () => {
     if (S.parES !== es) return;
     stopPar();
-    if (!S.par.done) { S.par.failed = 'unavailable (server busy?)'; showPar(); }
+    if (S.par.done) return;
+    const wait = Math.min(PAR_RETRY_MAX_S, 2 ** attempt) * 1000;
+    S.par = { retryAt: Date.now() + wait };
+    S.parRetry = setTimeout(() => startPar(attempt + 1), wait);
+    S.parTimer = setInterval(showPar, 250);
+    showPar();
+    renderReview();
   };
 }
 
@@ -538,7 +557,10 @@ function renderReview() {
   const optList = $('rv-optimal');
   optList.replaceChildren();
   if (opt) opt.forEach((c, i) => optList.append(moveChip(c, i, i === diverge ? 'diverge' : '')));
-  else optList.append(el('span', { class: 'muted', text: S.par && !S.par.done ? 'the par search is still running…' : '–' }));
+  else {
+    const why = S.par && S.par.retryAt ? 'the par search will try again…' : S.par && !S.par.done ? 'the par search is still running…' : '–';
+    optList.append(el('span', { class: 'muted', text: why }));
+  }
 
   const lines = [];
   if (opt) {
