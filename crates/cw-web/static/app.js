@@ -48,9 +48,40 @@ async function api(path, body, signal) {
   return data;
 }
 
-function showError(err) {
+// Errors are shown next to what they concern: in `box`, an element under
+// the inputs, with `input` (if any) marked. The next success clears it
+// (`clearError`), and so does an edit in any element that `data-for` of the
+// box lists (a panel: any of its inputs).
+function showError(box, err, input = null) {
   if (err && err.name === 'AbortError') return;
-  $('error').textContent = err ? String(err.message || err) : '';
+  clearError(box);
+  if (!err) return;
+  $(box).textContent = String(err.message || err);
+  $(box).hidden = false;
+  if (input) {
+    $(input).classList.add('invalid');
+    $(box).dataset.marked = input;
+  }
+}
+
+function clearError(box) {
+  const b = $(box);
+  b.textContent = '';
+  b.hidden = true;
+  const input = b.dataset.marked;
+  delete b.dataset.marked;
+  // The input stays marked while another box still has an error about it.
+  if (input && !document.querySelector(`.field-error[data-marked="${input}"]`)) $(input).classList.remove('invalid');
+}
+
+function watchErrors() {
+  for (const box of document.querySelectorAll('.field-error')) {
+    clearError(box.id);
+    for (const id of (box.dataset.for || '').split(' ')) {
+      // Capture: a panel hears its inputs' edits whether or not they bubble.
+      for (const on of ['input', 'change']) if (id) $(id).addEventListener(on, () => clearError(box.id), true);
+    }
+  }
 }
 
 function status(id, text, bad = false) {
@@ -157,6 +188,12 @@ function playedBy() {
   return runs.join(', then ');
 }
 
+// An error of play (a move, undo, restart, hint) goes on the status line,
+// under the board; the next position drawn replaces it.
+function playError(e) {
+  if (e.name !== 'AbortError') status('status', e.message, true);
+}
+
 // ---------------------------------------------------------------- play
 
 // Clicks and keys are played in order, one request at a time.
@@ -173,7 +210,7 @@ async function playColor(c) {
     clearHint();
     await setMoves([...S.moves, c], 'you');
     if (gameOver()) enterReview();
-  } catch (e) { showError(e); }
+  } catch (e) { playError(e); }
 }
 
 function gameOver() {
@@ -186,18 +223,21 @@ async function undo() {
   if (S.solving || S.moves.length === 0) return;
   exitReview();
   clearHint();
-  await setMoves(S.moves.slice(0, -1)).catch(showError);
+  await setMoves(S.moves.slice(0, -1)).catch(playError);
 }
 
 async function restart() {
   if (S.solving) return;
   exitReview();
   clearHint();
-  await setMoves([]).catch(showError);
+  await setMoves([]).catch(playError);
 }
 
+// The input of the New game panel that a board source reads.
+const SOURCE_INPUT = { seed: 'new-seed', series: 'new-series', id: 'new-id', text: 'new-text' };
+
 async function newGame() {
-  showError(null);
+  clearError('new-error');
   const src = $('new-source').value;
   const shape = { width: +$('new-width').value, height: +$('new-height').value, colors: +$('new-colors').value };
   let req;
@@ -210,7 +250,7 @@ async function newGame() {
   else req = { source: 'text', text: $('new-text').value };
   try {
     await loadBoard(await api('/api/board', req));
-  } catch (e) { showError(e); }
+  } catch (e) { showError('new-error', e, SOURCE_INPUT[src]); }
 }
 
 async function loadBoard(board) {
@@ -311,7 +351,7 @@ async function hint() {
     const how = h.proven ? 'optimal' : 'best found in the time budget';
     status('status', `Hint: play color ${h.color + 1}; ${h.remaining} moves to clear from here (${how}).`);
     render();
-  } catch (e) { showError(e); status('status', ''); }
+  } catch (e) { playError(e); }
   finally { if (S.hintAbort === abort) S.hintAbort = null; }
 }
 
@@ -372,6 +412,8 @@ function buildSpec() {
 let checkTimer = null;
 function checkSpec() {
   clearTimeout(checkTimer);
+  // A solver's error concerned the spec before this edit.
+  if ($('solver-status').classList.contains('bad')) status('solver-status', '');
   checkTimer = setTimeout(async () => {
     const spec = $('solver-spec').value;
     try {
@@ -621,8 +663,16 @@ async function addBatchSpec() {
     if (!batchSpecs.includes(r.spec)) batchSpecs.push(r.spec);
     $('batch-spec').value = '';
     showBatchSpecs();
-    showError(null);
-  } catch (e) { showError(e); }
+    clearError('batch-spec-error');
+    clearError('batch-error');
+  } catch (e) { showError('batch-spec-error', e, 'batch-spec'); }
+}
+
+// The input a plan's error concerns, by the field the server names first.
+function batchInput(message) {
+  const field = message.split(/[: ']/)[0];
+  return { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time' }[field] ||
+    (/size|width|height/.test(message) ? 'batch-width' : /colors/.test(message) ? 'batch-colors' : null);
 }
 
 function batchPlan() {
@@ -662,13 +712,17 @@ function fillTable(table, head, rows, onRow) {
 
 async function startBatch() {
   if (batchES) return;
-  showError(null);
+  clearError('batch-error');
   const plan = batchPlan();
   try {
     const p = await api('/api/batch/plan', plan);
     $('batch-plan').textContent = `${p.boards} boards (${p.board_set}) × ${p.specs.length} specs = ${p.games} games, ` +
       `at most ${p.time_limit_ms / 1000} s each: ${p.specs.join(', ')}`;
-  } catch (e) { status('batch-status', e.message, true); return; }
+  } catch (e) {
+    $('batch-plan').textContent = '';
+    showError('batch-error', e, batchInput(e.message));
+    return;
+  }
   const es = new EventSource(`/api/batch/events?plan=${encodeURIComponent(JSON.stringify(plan))}`);
   batchES = es;
   $('batch-start').disabled = true;
@@ -733,7 +787,8 @@ let runsList = [];
 async function loadRuns() {
   try {
     runsList = (await api('/api/runs')).runs;
-  } catch (e) { showError(e); return; }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); return; }
   const rows = runsList.map((r) => [r.id, r.created, r.board_set, r.specs.join(', '), r.n_boards,
     `${r.n_results}/${r.n_boards * r.specs.length}`, r.finished ? 'yes' : 'no']);
   fillTable($('runs-table'), ['run', 'created (UTC)', 'boards', 'specs', 'n', 'results', 'finished'], rows, (i, tr) => {
@@ -757,7 +812,8 @@ async function showRun(id) {
     const img = $('run-plot');
     img.hidden = d.run.n_results === 0;
     if (d.run.n_results) img.src = `/api/runs/${id}/plot.svg?t=${Date.now()}`;
-  } catch (e) { showError(e); }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
 }
 
 async function compareRuns() {
@@ -769,8 +825,8 @@ async function compareRuns() {
     fillTable($('cmp-table'), ['spec', 'pairs', 'b better', 'b worse', 'equal', 'mean a', 'mean b', 'mean b − a', 'ms a', 'ms b'],
       d.diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
         fmt(x.mean_ms_a, 1), fmt(x.mean_ms_b, 1)]));
-    showError(null);
-  } catch (e) { showError(e); }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
 }
 
 // ---------------------------------------------------------------- wiring
@@ -836,6 +892,7 @@ async function main() {
   $('cmp-b').addEventListener('change', (e) => { e.target.dataset.touched = '1'; });
   $('cmp-go').addEventListener('click', compareRuns);
   document.addEventListener('keydown', onKey);
+  watchErrors();
   showSource();
   showSpeed();
   try {
@@ -846,9 +903,21 @@ async function main() {
     document.documentElement.style.setProperty('--blank', S.blank);
     fillSolvers();
     fillBatch();
-    const fromUrl = decodeURIComponent(location.hash.slice(1));
-    await loadBoard(await api('/api/board', { source: 'id', id: fromUrl || '30x20c5-k1' }));
-  } catch (e) { showError(e); }
+  } catch (e) { status('status', `The lab did not load: ${e.message}`, true); return; }
+  const fromUrl = decodeURIComponent(location.hash.slice(1));
+  const start = '30x20c5-k1';
+  let board;
+  try {
+    board = await api('/api/board', { source: 'id', id: fromUrl || start });
+  } catch (e) {
+    // A bad ID in the address: the first board, and the error in the New game panel.
+    try {
+      await loadBoard(await api('/api/board', { source: 'id', id: start }));
+      showError('new-error', `${e.message} (showing ${start} instead)`);
+    } catch (e2) { playError(e2); }
+    return;
+  }
+  await loadBoard(board).catch(playError);
 }
 
 main();
