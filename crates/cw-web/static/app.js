@@ -249,21 +249,42 @@ async function newGame() {
   else if (src === 'id') req = { source: 'id', id: $('new-id').value.trim() };
   else req = { source: 'text', text: $('new-text').value };
   try {
-    await loadBoard(await api('/api/board', req));
+    await loadBoard(await api('/api/board', req), src);
   } catch (e) { showError('new-error', e, SOURCE_INPUT[src]); }
 }
 
-async function loadBoard(board) {
+// Shows `board` (from source `src` of the New game panel, or from the
+// page's address when null) and sets the panel to say where it came from.
+async function loadBoard(board, src = null) {
   stopSolver();
   exitReview();
   clearHint();
   S.board = board;
   S.moves = []; S.who = []; S.known = []; S.pos = null;
   buildBoard();
+  showSourceOf(board, src);
   await refresh([]);
   render();
   startPar();
   history.replaceState(null, '', `#${encodeURIComponent(board.id)}`);
+}
+
+// Sets the New game panel to the board shown: a series' board (`-k3`) or a
+// seeded one (`-s42`) fills its number and shape, any board its ID. A board
+// the panel made keeps the panel's source (a random board stays "random",
+// so that New game draws another), one from the address takes its own.
+function showSourceOf(board, src) {
+  const m = /^(\d+)x(\d+)c(\d+)-([ks])(\d+)$/.exec(board.id);
+  if (m) {
+    $('new-width').value = m[1];
+    $('new-height').value = m[2];
+    $('new-colors').value = m[3];
+    $(m[4] === 'k' ? 'new-series' : 'new-seed').value = m[5];
+  }
+  if (src !== 'text') $('new-id').value = board.id;
+  $('new-source').value = src || (m ? (m[4] === 'k' ? 'series' : 'seed') : 'id');
+  showSource();
+  clearError('new-error');
 }
 
 // ---------------------------------------------------------------- par
@@ -716,8 +737,10 @@ async function startBatch() {
   const plan = batchPlan();
   try {
     const p = await api('/api/batch/plan', plan);
-    $('batch-plan').textContent = `${p.boards} boards (${p.board_set}) × ${p.specs.length} specs = ${p.games} games, ` +
-      `at most ${p.time_limit_ms / 1000} s each: ${p.specs.join(', ')}`;
+    const specs = `${p.specs.length} spec${p.specs.length === 1 ? '' : 's'}`;
+    $('batch-plan').textContent = `${p.games} games: ${specs} (${p.specs.join(', ')}) on ${p.description}, ` +
+      `at most ${p.time_limit_ms / 1000} s each.`;
+    $('batch-plan').title = p.board_set;
   } catch (e) {
     $('batch-plan').textContent = '';
     showError('batch-error', e, batchInput(e.message));
