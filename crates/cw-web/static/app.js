@@ -21,7 +21,7 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 
 const S = {
-  palette: [], blank: '#d9d9d9', caps: {}, registry: null,
+  palette: null, blank: '#d9d9d9', caps: {}, registry: null,
   board: null,        // {id, width, height, colors, cells, optimum}
   moves: [],          // the game's moves
   who: [],            // who made each move: 'you' or a solver spec
@@ -36,6 +36,31 @@ const S = {
   hint: null, hintAbort: null,
   solving: null,      // {abort, timer} while a solver plays
 };
+
+// The block colors. `standard` keeps the series' five button colors and adds
+// eleven chosen to stay apart from them, from each other and from the blank
+// grey (at least 20 in CIEDE2000 between any two; the palette the server
+// serves, which the page used before, has pairs within 12). `colorblind`
+// starts with the eight of Okabe and Ito, in the order that keeps the first
+// five furthest apart under protanopia, deuteranopia and tritanopia; colors
+// 9 to 16 are Paul Tol's muted ones and carry a dot, so the dot and not the
+// hue tells the two groups apart. Colors from `marked` on have the dot.
+const PALETTES = {
+  standard: {
+    colors: ['#14b19f', '#0e274e', '#ec5257', '#6c2275', '#f9ac00', '#7ab929', '#7cc4f2', '#8b4a1c',
+      '#f7a1c4', '#2e5fd6', '#8a8a8a', '#f2e632', '#1e6b35', '#d12fa8', '#9b1b3a', '#8a7a10'],
+    marked: 16,
+  },
+  colorblind: {
+    colors: ['#0072b2', '#d55e00', '#f0e442', '#56b4e9', '#000000', '#cc79a7', '#009e73', '#e69f00',
+      '#332288', '#117733', '#cc6677', '#ddcc77', '#999933', '#88ccee', '#44aa99', '#882255'],
+    marked: 8,
+  },
+};
+const PALETTE_KEY = 'colorwalk.palette';
+
+// The key of each color, also written on its button: 1 to 9, 0, then a to f.
+const KEYS = '1234567890abcdef';
 
 // ---------------------------------------------------------------- helpers
 
@@ -89,7 +114,30 @@ function status(id, text, bad = false) {
   $(id).classList.toggle('bad', bad);
 }
 
-const colorOf = (c) => S.palette[c] || '#000';
+const colorOf = (c) => S.palette.colors[c] || '#000';
+const keyOf = (c) => KEYS[c] || '';
+// How the page names a color: its number, and its key when that differs.
+const colorName = (c) => (c < 9 ? `color ${c + 1}` : `color ${c + 1} (key ${keyOf(c)})`);
+
+// Whether a color is light (dark ink reads on it) by its relative luminance.
+function isLight(hex) {
+  const v = parseInt(hex.slice(1), 16);
+  const lin = (x) => { x /= 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(v >> 16) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255) > 0.18;
+}
+
+// Classes for color `c`: `mark` draws its dot, `dark-ink` makes the dot and
+// the key dark on a light color.
+const inkOf = (c) => (isLight(colorOf(c)) ? ' dark-ink' : '');
+const markOf = (c) => (c < S.palette.marked ? '' : ` mark${inkOf(c)}`);
+
+function usePalette(name) {
+  S.palette = PALETTES[name] || PALETTES.standard;
+  $('cb-palette').checked = S.palette === PALETTES.colorblind;
+  try { localStorage.setItem(PALETTE_KEY, name); } catch (e) { /* private mode: not remembered */ }
+  if (S.board) { paintButtons(); render(); }
+}
+
 const fmt = (x, d = 2) => (x === null || x === undefined) ? '–' : (typeof x === 'number' ? x.toFixed(d) : x);
 
 // ---------------------------------------------------------------- board
@@ -110,14 +158,22 @@ function buildBoard() {
   const buttons = $('color-buttons');
   buttons.replaceChildren();
   for (let c = 0; c < b.colors; c++) {
-    const btn = el('button', { class: 'color-btn', id: `color-${c}`, title: `color ${c} (key ${c < 9 ? c + 1 : ''})` },
-      el('span', { text: c < 9 ? String(c + 1) : '' }));
-    btn.style.background = colorOf(c);
+    const btn = el('button', { id: `color-${c}`, title: `${colorName(c)}, key ${keyOf(c)}` }, el('span', { text: keyOf(c) }));
     btn.addEventListener('click', () => clickColor(c));
     buttons.append(btn);
   }
+  paintButtons();
   $('board-id').textContent = b.id;
   $('board-id').title = b.id;
+}
+
+// Colors the buttons in the current palette, each with its key in ink that reads on it.
+function paintButtons() {
+  for (let c = 0; c < S.board.colors; c++) {
+    const btn = $(`color-${c}`);
+    btn.style.backgroundColor = colorOf(c);
+    btn.className = `color-btn${c < S.palette.marked ? '' : ' mark'}${inkOf(c)}`;
+  }
 }
 
 // The move (0 = start) shown on the board.
@@ -128,12 +184,15 @@ function render() {
   if (!b || !S.pos) return;
   const k = shown();
   const at = S.pos.cleared_at;
+  const cls = [], bg = [];
+  for (let c = 0; c < b.colors; c++) { cls.push(`b${markOf(c)}`); bg.push(colorOf(c)); }
   let left = 0;
   for (let i = 0; i < S.cells.length; i++) {
     const blank = at[i] !== null && at[i] <= k;
     const d = S.cells[i];
-    d.className = blank ? 'b blank' : 'b';
-    d.style.background = blank ? '' : colorOf(parseInt(b.cells[i], 16));
+    const c = parseInt(b.cells[i], 16);
+    d.className = blank ? 'b blank' : cls[c];
+    d.style.backgroundColor = blank ? '' : bg[c];
     if (!blank) left++;
   }
   $('moves').textContent = String(k);
@@ -370,7 +429,7 @@ async function hint() {
     if (S.moves.length !== at) return;
     S.hint = { ...h, at };
     const how = h.proven ? 'optimal' : 'best found in the time budget';
-    status('status', `Hint: play color ${h.color + 1}; ${h.remaining} moves to clear from here (${how}).`);
+    status('status', `Hint: play ${colorName(h.color)}; ${h.remaining} moves to clear from here (${how}).`);
     render();
   } catch (e) { playError(e); }
   finally { if (S.hintAbort === abort) S.hintAbort = null; }
@@ -467,7 +526,7 @@ async function step() {
     const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves, steps: 1 });
     if (r.moves.length === 0) { status('solver-status', `${r.spec} gave up here (${r.outcome}).`, true); return; }
     await setMoves([...S.moves, ...r.moves], r.spec);
-    status('solver-status', `${r.spec} played color ${r.moves[0] + 1} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`);
+    status('solver-status', `${r.spec} played ${colorName(r.moves[0])} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`);
     if (gameOver()) enterReview();
   } catch (e) { status('solver-status', e.message, true); }
 }
@@ -573,8 +632,8 @@ function startAnalysis() {
 }
 
 function moveChip(c, i, cls) {
-  const d = el('div', { class: `mv ${cls}`, title: `move ${i + 1}: color ${c + 1}`, text: String(i + 1) });
-  d.style.background = colorOf(c);
+  const d = el('div', { class: `mv ${cls}${c < S.palette.marked ? '' : ' mark'}${inkOf(c)}`, title: `move ${i + 1}: ${colorName(c)}`, text: String(i + 1) });
+  d.style.backgroundColor = colorOf(c);
   return d;
 }
 
@@ -869,7 +928,8 @@ function onKey(e) {
   const t = e.target.tagName;
   if (t === 'INPUT' || t === 'TEXTAREA' || t === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
   if ($('tab-play').hidden) return;
-  if (e.key >= '1' && e.key <= '9') clickColor(+e.key - 1);
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (key.length === 1 && KEYS.includes(key)) clickColor(KEYS.indexOf(key));
   else if (e.key === 'u') undo();
   else if (e.key === 'r') restart();
   else if (e.key === 'h') hint();
@@ -914,13 +974,16 @@ async function main() {
   $('runs-refresh').addEventListener('click', loadRuns);
   $('cmp-b').addEventListener('change', (e) => { e.target.dataset.touched = '1'; });
   $('cmp-go').addEventListener('click', compareRuns);
+  $('cb-palette').addEventListener('change', (e) => usePalette(e.target.checked ? 'colorblind' : 'standard'));
   document.addEventListener('keydown', onKey);
   watchErrors();
+  let saved = null;
+  try { saved = localStorage.getItem(PALETTE_KEY); } catch (e) { /* no storage: the standard colors */ }
+  usePalette(saved === 'colorblind' ? 'colorblind' : 'standard');
   showSource();
   showSpeed();
   try {
     S.registry = await api('/api/solvers');
-    S.palette = S.registry.palette;
     S.blank = S.registry.blank;
     S.caps = S.registry.caps;
     document.documentElement.style.setProperty('--blank', S.blank);
