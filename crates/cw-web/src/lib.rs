@@ -22,7 +22,7 @@
 //! | `POST /api/hint` | `{board, moves}` → the next move of an optimal continuation |
 //! | `GET /api/par?board=ID` | SSE: bounds, then the proven minimum of a board |
 //! | `GET /api/analysis?board=ID&moves=3,1,4` | SSE: the optimal number of moves left after each move of a game |
-//! | `POST /api/batch/plan` | a batch's plan checked: canonical specs, boards, games |
+//! | `POST /api/batch/plan` | a batch's plan checked: canonical specs, boards (also in words), games |
 //! | `GET /api/batch/events?plan=JSON` | SSE: runs the batch, live progress and statistics |
 //! | `GET /api/runs` | stored runs |
 //! | `GET /api/runs/{id}` | one run: its statistics table |

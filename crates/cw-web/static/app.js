@@ -21,21 +21,46 @@ const el = (tag, attrs = {}, ...kids) => {
 };
 
 const S = {
-  palette: [], blank: '#d9d9d9', caps: {}, registry: null,
+  palette: null, blank: '#d9d9d9', caps: {}, registry: null,
   board: null,        // {id, width, height, colors, cells, optimum}
   moves: [],          // the game's moves
+  who: [],            // who made each move: 'you' or a solver spec
   pos: null,          // /api/play answer for `known` (a list that starts with `moves`)
   known: [],          // the moves `pos` was computed for
   cells: [],          // the board's block elements
   view: null,         // review: the move shown, or null for the game
-  by: [],             // who made the moves: 'you' and solver specs, in order
-  par: null,          // {lower, upper, par, proven, moves, done}
-  parES: null, parTimer: null, parStart: 0,
+  par: null,          // {lower, upper, par, proven, moves, done} or {retryAt}
+  parES: null, parTimer: null, parRetry: null, parStart: 0,
   analysis: null,     // remaining moves after each position (review)
   analysisES: null,
   hint: null, hintAbort: null,
   solving: null,      // {abort, timer} while a solver plays
 };
+
+// The block colors. `standard` keeps the series' five button colors and adds
+// eleven chosen to stay apart from them, from each other and from the blank
+// grey (at least 20 in CIEDE2000 between any two; the palette the server
+// serves, which the page used before, has pairs within 12). `colorblind`
+// starts with the eight of Okabe and Ito, in the order that keeps the first
+// five furthest apart under protanopia, deuteranopia and tritanopia; colors
+// 9 to 16 are Paul Tol's muted ones and carry a dot, so the dot and not the
+// hue tells the two groups apart. Colors from `marked` on have the dot.
+const PALETTES = {
+  standard: {
+    colors: ['#14b19f', '#0e274e', '#ec5257', '#6c2275', '#f9ac00', '#7ab929', '#7cc4f2', '#8b4a1c',
+      '#f7a1c4', '#2e5fd6', '#8a8a8a', '#f2e632', '#1e6b35', '#d12fa8', '#9b1b3a', '#8a7a10'],
+    marked: 16,
+  },
+  colorblind: {
+    colors: ['#0072b2', '#d55e00', '#f0e442', '#56b4e9', '#000000', '#cc79a7', '#009e73', '#e69f00',
+      '#332288', '#117733', '#cc6677', '#ddcc77', '#999933', '#88ccee', '#44aa99', '#882255'],
+    marked: 8,
+  },
+};
+const PALETTE_KEY = 'colorwalk.palette';
+
+// The key of each color, also written on its button: 1 to 9, 0, then a to f.
+const KEYS = '1234567890abcdef';
 
 // ---------------------------------------------------------------- helpers
 
@@ -48,9 +73,40 @@ async function api(path, body, signal) {
   return data;
 }
 
-function showError(err) {
+// Errors are shown next to what they concern: in `box`, an element under
+// the inputs, with `input` (if any) marked. The next success clears it
+// (`clearError`), and so does an edit in any element that `data-for` of the
+// box lists (a panel: any of its inputs).
+function showError(box, err, input = null) {
   if (err && err.name === 'AbortError') return;
-  $('error').textContent = err ? String(err.message || err) : '';
+  clearError(box);
+  if (!err) return;
+  $(box).textContent = String(err.message || err);
+  $(box).hidden = false;
+  if (input) {
+    $(input).classList.add('invalid');
+    $(box).dataset.marked = input;
+  }
+}
+
+function clearError(box) {
+  const b = $(box);
+  b.textContent = '';
+  b.hidden = true;
+  const input = b.dataset.marked;
+  delete b.dataset.marked;
+  // The input stays marked while another box still has an error about it.
+  if (input && !document.querySelector(`.field-error[data-marked="${input}"]`)) $(input).classList.remove('invalid');
+}
+
+function watchErrors() {
+  for (const box of document.querySelectorAll('.field-error')) {
+    clearError(box.id);
+    for (const id of (box.dataset.for || '').split(' ')) {
+      // Capture: a panel hears its inputs' edits whether or not they bubble.
+      for (const on of ['input', 'change']) if (id) $(id).addEventListener(on, () => clearError(box.id), true);
+    }
+  }
 }
 
 function status(id, text, bad = false) {
@@ -58,7 +114,30 @@ function status(id, text, bad = false) {
   $(id).classList.toggle('bad', bad);
 }
 
-const colorOf = (c) => S.palette[c] || '#000';
+const colorOf = (c) => S.palette.colors[c] || '#000';
+const keyOf = (c) => KEYS[c] || '';
+// How the page names a color: its number, and its key when that differs.
+const colorName = (c) => (c < 9 ? `color ${c + 1}` : `color ${c + 1} (key ${keyOf(c)})`);
+
+// Whether a color is light (dark ink reads on it) by its relative luminance.
+function isLight(hex) {
+  const v = parseInt(hex.slice(1), 16);
+  const lin = (x) => { x /= 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+  return 0.2126 * lin(v >> 16) + 0.7152 * lin((v >> 8) & 255) + 0.0722 * lin(v & 255) > 0.18;
+}
+
+// Classes for color `c`: `mark` draws its dot, `dark-ink` makes the dot and
+// the key dark on a light color.
+const inkOf = (c) => (isLight(colorOf(c)) ? ' dark-ink' : '');
+const markOf = (c) => (c < S.palette.marked ? '' : ` mark${inkOf(c)}`);
+
+function usePalette(name) {
+  S.palette = PALETTES[name] || PALETTES.standard;
+  $('cb-palette').checked = S.palette === PALETTES.colorblind;
+  try { localStorage.setItem(PALETTE_KEY, name); } catch (e) { /* private mode: not remembered */ }
+  if (S.board) { paintButtons(); render(); }
+}
+
 const fmt = (x, d = 2) => (x === null || x === undefined) ? '–' : (typeof x === 'number' ? x.toFixed(d) : x);
 
 // ---------------------------------------------------------------- board
@@ -79,14 +158,22 @@ function buildBoard() {
   const buttons = $('color-buttons');
   buttons.replaceChildren();
   for (let c = 0; c < b.colors; c++) {
-    const btn = el('button', { class: 'color-btn', id: `color-${c}`, title: `color ${c} (key ${c < 9 ? c + 1 : ''})` },
-      el('span', { text: c < 9 ? String(c + 1) : '' }));
-    btn.style.background = colorOf(c);
+    const btn = el('button', { id: `color-${c}`, title: `${colorName(c)}, key ${keyOf(c)}` }, el('span', { text: keyOf(c) }));
     btn.addEventListener('click', () => clickColor(c));
     buttons.append(btn);
   }
+  paintButtons();
   $('board-id').textContent = b.id;
   $('board-id').title = b.id;
+}
+
+// Colors the buttons in the current palette, each with its key in ink that reads on it.
+function paintButtons() {
+  for (let c = 0; c < S.board.colors; c++) {
+    const btn = $(`color-${c}`);
+    btn.style.backgroundColor = colorOf(c);
+    btn.className = `color-btn${c < S.palette.marked ? '' : ' mark'}${inkOf(c)}`;
+  }
 }
 
 // The move (0 = start) shown on the board.
@@ -97,12 +184,15 @@ function render() {
   if (!b || !S.pos) return;
   const k = shown();
   const at = S.pos.cleared_at;
+  const cls = [], bg = [];
+  for (let c = 0; c < b.colors; c++) { cls.push(`b${markOf(c)}`); bg.push(colorOf(c)); }
   let left = 0;
   for (let i = 0; i < S.cells.length; i++) {
     const blank = at[i] !== null && at[i] <= k;
     const d = S.cells[i];
-    d.className = blank ? 'b blank' : 'b';
-    d.style.background = blank ? '' : colorOf(parseInt(b.cells[i], 16));
+    const c = parseInt(b.cells[i], 16);
+    d.className = blank ? 'b blank' : cls[c];
+    d.style.backgroundColor = blank ? '' : bg[c];
     if (!blank) left++;
   }
   $('moves').textContent = String(k);
@@ -112,12 +202,12 @@ function render() {
     btn.disabled = over || S.view !== null || !!S.solving;
     btn.classList.toggle('hinted', S.hint !== null && S.hint.at === S.moves.length && S.hint.color === c && S.view === null);
   }
-  if (S.view === null) {
-    if (over && S.moves.length > 0) {
-      status('status', `Cleared in ${S.moves.length} moves${parText()}.`);
-    } else if (!S.solving && !S.hint) {
-      status('status', `${left} blocks left.`);
-    }
+  // The status line follows the position shown (a solver's animation, a
+  // review), except that a finished game keeps its result and a hint its text.
+  if (gameOver() && S.moves.length > 0) {
+    status('status', `Cleared in ${S.moves.length} moves${parText()}.`);
+  } else if (!S.hint && !S.hintAbort) {
+    status('status', S.view === null ? `${left} blocks left.` : `${left} blocks left after move ${k}.`);
   }
   renderReview();
 }
@@ -140,10 +230,27 @@ async function refresh(moves) {
 
 const isPrefix = (a, b) => a.length <= b.length && a.every((m, i) => m === b[i]);
 
-async function setMoves(moves) {
+// Sets the game's moves; `by` ('you' or a solver spec) made the new ones.
+async function setMoves(moves, by) {
   if (!isPrefix(moves, S.known)) await refresh(moves);
+  let same = 0;
+  while (same < moves.length && same < S.moves.length && moves[same] === S.moves[same]) same++;
+  S.who = [...S.who.slice(0, same), ...new Array(moves.length - same).fill(by)];
   S.moves = moves;
   render();
+}
+
+// Who played the game so far: 'you, then greedy', say.
+function playedBy() {
+  const runs = [];
+  for (const w of S.who.slice(0, S.moves.length)) if (runs[runs.length - 1] !== w) runs.push(w);
+  return runs.join(', then ');
+}
+
+// An error of play (a move, undo, restart, hint) goes on the status line,
+// under the board; the next position drawn replaces it.
+function playError(e) {
+  if (e.name !== 'AbortError') status('status', e.message, true);
 }
 
 // ---------------------------------------------------------------- play
@@ -160,16 +267,9 @@ async function playColor(c) {
   if (c >= S.board.colors || gameOver()) return;
   try {
     clearHint();
-    played('you');
-    await setMoves([...S.moves, c]);
+    await setMoves([...S.moves, c], 'you');
     if (gameOver()) enterReview();
-  } catch (e) { showError(e); }
-}
-
-// Notes who made the moves just played.
-function played(who) {
-  if (S.moves.length === 0 || S.by.length === 0) S.by = [];
-  if (S.by[S.by.length - 1] !== who) S.by.push(who);
+  } catch (e) { playError(e); }
 }
 
 function gameOver() {
@@ -182,19 +282,21 @@ async function undo() {
   if (S.solving || S.moves.length === 0) return;
   exitReview();
   clearHint();
-  await setMoves(S.moves.slice(0, -1)).catch(showError);
+  await setMoves(S.moves.slice(0, -1)).catch(playError);
 }
 
 async function restart() {
   if (S.solving) return;
   exitReview();
   clearHint();
-  S.by = [];
-  await setMoves([]).catch(showError);
+  await setMoves([]).catch(playError);
 }
 
+// The input of the New game panel that a board source reads.
+const SOURCE_INPUT = { seed: 'new-seed', series: 'new-series', id: 'new-id', text: 'new-text' };
+
 async function newGame() {
-  showError(null);
+  clearError('new-error');
   const src = $('new-source').value;
   const shape = { width: +$('new-width').value, height: +$('new-height').value, colors: +$('new-colors').value };
   let req;
@@ -206,21 +308,42 @@ async function newGame() {
   else if (src === 'id') req = { source: 'id', id: $('new-id').value.trim() };
   else req = { source: 'text', text: $('new-text').value };
   try {
-    await loadBoard(await api('/api/board', req));
-  } catch (e) { showError(e); }
+    await loadBoard(await api('/api/board', req), src);
+  } catch (e) { showError('new-error', e, SOURCE_INPUT[src]); }
 }
 
-async function loadBoard(board) {
+// Shows `board` (from source `src` of the New game panel, or from the
+// page's address when null) and sets the panel to say where it came from.
+async function loadBoard(board, src = null) {
   stopSolver();
   exitReview();
   clearHint();
   S.board = board;
-  S.moves = []; S.known = []; S.pos = null; S.by = [];
+  S.moves = []; S.who = []; S.known = []; S.pos = null;
   buildBoard();
+  showSourceOf(board, src);
   await refresh([]);
   render();
   startPar();
   history.replaceState(null, '', `#${encodeURIComponent(board.id)}`);
+}
+
+// Sets the New game panel to the board shown: a series' board (`-k3`) or a
+// seeded one (`-s42`) fills its number and shape, any board its ID. A board
+// the panel made keeps the panel's source (a random board stays "random",
+// so that New game draws another), one from the address takes its own.
+function showSourceOf(board, src) {
+  const m = /^(\d+)x(\d+)c(\d+)-([ks])(\d+)$/.exec(board.id);
+  if (m) {
+    $('new-width').value = m[1];
+    $('new-height').value = m[2];
+    $('new-colors').value = m[3];
+    $(m[4] === 'k' ? 'new-series' : 'new-seed').value = m[5];
+  }
+  if (src !== 'text') $('new-id').value = board.id;
+  $('new-source').value = src || (m ? (m[4] === 'k' ? 'series' : 'seed') : 'id');
+  showSource();
+  clearError('new-error');
 }
 
 // ---------------------------------------------------------------- par
@@ -229,21 +352,30 @@ function stopPar() {
   if (S.parES) S.parES.close();
   S.parES = null;
   clearInterval(S.parTimer);
+  clearTimeout(S.parRetry);
 }
+
+const PAR_RETRY_MAX_S = 30;
 
 function showPar() {
   const p = S.par;
+  const secs = (t) => Math.max(0, Math.round(t / 1000));
   let text = '–';
   if (p && p.done) text = p.proven ? `${p.par}` : `≤ ${p.par} (search stopped; ≥ ${p.lower_bound})`;
-  else if (p && p.failed) text = p.failed;
-  else if (p && p.lower !== undefined) {
-    const secs = Math.round((Date.now() - S.parStart) / 1000);
-    text = `${p.lower}–${p.upper}, searching… ${secs} s`;
-  } else if (p) text = 'searching…';
+  else if (p && p.retryAt) text = `unavailable (server busy?); retrying in ${Math.max(1, Math.ceil((p.retryAt - Date.now()) / 1000))} s`;
+  else if (p) {
+    const took = `searching… ${secs(Date.now() - S.parStart)} s`;
+    const budget = p.time_ms ? ` of at most ${secs(p.time_ms)} s` : '';
+    text = p.lower !== undefined ? `${p.lower}–${p.upper}, ${took}${budget}` : took;
+  }
   $('par').textContent = text;
 }
 
-function startPar() {
+// Asks for the board's par: the elapsed time ticks until the bounds come,
+// then the bounds, then the par. When the search cannot start (the server
+// is busy) or its stream breaks, it tries again after 1, 2, 4 … seconds, at
+// most 30 between tries.
+function startPar(attempt = 0) {
   stopPar();
   const id = S.board.id;
   S.par = {};
@@ -252,7 +384,11 @@ function startPar() {
   const es = new EventSource(`/api/par?board=${encodeURIComponent(id)}`);
   S.parES = es;
   S.parTimer = setInterval(showPar, 1000);
-  es.addEventListener('bounds', (e) => { Object.assign(S.par, JSON.parse(e.data)); showPar(); });
+  es.addEventListener('bounds', (e) => {
+    attempt = 0;
+    Object.assign(S.par, JSON.parse(e.data));
+    showPar();
+  });
   es.addEventListener('done', (e) => {
     Object.assign(S.par, JSON.parse(e.data), { done: true });
     stopPar();
@@ -262,7 +398,13 @@ function startPar() {
   es.onerror = () => {
     if (S.parES !== es) return;
     stopPar();
-    if (!S.par.done) { S.par.failed = 'unavailable (server busy?)'; showPar(); }
+    if (S.par.done) return;
+    const wait = Math.min(PAR_RETRY_MAX_S, 2 ** attempt) * 1000;
+    S.par = { retryAt: Date.now() + wait };
+    S.parRetry = setTimeout(() => startPar(attempt + 1), wait);
+    S.parTimer = setInterval(showPar, 250);
+    showPar();
+    renderReview();
   };
 }
 
@@ -287,9 +429,9 @@ async function hint() {
     if (S.moves.length !== at) return;
     S.hint = { ...h, at };
     const how = h.proven ? 'optimal' : 'best found in the time budget';
-    status('status', `Hint: play color ${h.color + 1}; ${h.remaining} moves to clear from here (${how}).`);
+    status('status', `Hint: play ${colorName(h.color)}; ${h.remaining} moves to clear from here (${how}).`);
     render();
-  } catch (e) { showError(e); status('status', ''); }
+  } catch (e) { playError(e); }
   finally { if (S.hintAbort === abort) S.hintAbort = null; }
 }
 
@@ -333,7 +475,7 @@ function paramInput(p) {
     input.checked = p.default === 'true';
   }
   input.dataset.default = p.default;
-  input.addEventListener('input', () => { buildSpec(); checkSpec(); });
+  for (const on of ['input', 'change']) input.addEventListener(on, () => { buildSpec(); checkSpec(); });
   return el('label', { title: `${p.doc} (${p.describe})` }, el('span', { text: p.name }), input, el('small', { text: p.describe }));
 }
 
@@ -350,6 +492,8 @@ function buildSpec() {
 let checkTimer = null;
 function checkSpec() {
   clearTimeout(checkTimer);
+  // A solver's error concerned the spec before this edit.
+  if ($('solver-status').classList.contains('bad')) status('solver-status', '');
   checkTimer = setTimeout(async () => {
     const spec = $('solver-spec').value;
     try {
@@ -381,9 +525,8 @@ async function step() {
   try {
     const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves, steps: 1 });
     if (r.moves.length === 0) { status('solver-status', `${r.spec} gave up here (${r.outcome}).`, true); return; }
-    played(r.spec);
-    await setMoves([...S.moves, ...r.moves]);
-    status('solver-status', `${r.spec} played color ${r.moves[0] + 1} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`);
+    await setMoves([...S.moves, ...r.moves], r.spec);
+    status('solver-status', `${r.spec} played ${colorName(r.moves[0])} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`);
     if (gameOver()) enterReview();
   } catch (e) { status('solver-status', e.message, true); }
 }
@@ -401,9 +544,11 @@ async function solve() {
     const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves }, abort.signal);
     const all = [...S.moves, ...r.moves];
     await refresh(all);
+    // The moves to come are the solver's: the review heading names it
+    // while they are drawn one by one.
+    S.who = [...S.who.slice(0, S.moves.length), ...r.moves.map(() => r.spec)];
     const finish = () => {
       S.solving = null;
-      played(r.spec);
       const verdict = r.outcome === 'solved' ? `solved in ${all.length} moves` : `stopped: ${r.outcome} after ${all.length} moves`;
       status('solver-status', `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`, r.outcome !== 'solved');
       render();
@@ -487,9 +632,16 @@ function startAnalysis() {
 }
 
 function moveChip(c, i, cls) {
-  const d = el('div', { class: `mv ${cls}`, title: `move ${i + 1}: color ${c + 1}`, text: String(i + 1) });
-  d.style.background = colorOf(c);
+  const d = el('div', { class: `mv ${cls}${c < S.palette.marked ? '' : ' mark'}${inkOf(c)}`, title: `move ${i + 1}: ${colorName(c)}`, text: String(i + 1) });
+  d.style.backgroundColor = colorOf(c);
   return d;
+}
+
+// The moves move `i` (from 0) lost: 1 + remaining after it − remaining before
+// it, or null while the analysis has not reached both positions.
+function lostAt(a, i) {
+  if (a.remaining[i] === null || a.remaining[i + 1] === null) return null;
+  return 1 + a.remaining[i + 1] - a.remaining[i];
 }
 
 function renderReview() {
@@ -501,27 +653,36 @@ function renderReview() {
   $('rv-pos').textContent = `${k} / ${n}`;
   $('rv-slider').max = String(n);
   $('rv-slider').value = String(k);
-  $('rv-by').textContent = n ? `(played by ${S.by.join(', then ')})` : '';
+  $('rv-by').textContent = n ? `(played by ${playedBy()})` : '';
   const opt = S.par && S.par.done ? S.par.moves : null;
   let diverge = -1;
   if (opt) diverge = S.moves.findIndex((m, i) => m !== opt[i]);
   const a = S.analysis && S.analysis.key === `${S.board.id}|${S.moves.join(',')}` ? S.analysis : null;
+  // Each move's chip, with the moves it lost marked under it (a row of its
+  // own, so that marks never cover the neighbours).
   const list = $('rv-moves');
+  list.classList.toggle('with-losses', !!a);
   list.replaceChildren();
+  let losers = 0;
   S.moves.forEach((c, i) => {
     const cls = [i === k - 1 ? 'current' : '', on && i >= k ? 'future' : '', i === diverge ? 'diverge' : ''].join(' ');
     const chip = moveChip(c, i, cls);
-    if (a && a.remaining[i] !== null && a.remaining[i + 1] !== null) {
-      const lost = 1 + a.remaining[i + 1] - a.remaining[i];
-      if (lost > 0) chip.append(el('span', { class: 'loss', text: `+${lost}` }));
-    }
     chip.addEventListener('click', () => { if (S.view === null) enterReview(); reviewGo(i + 1); });
-    list.append(chip);
+    const cell = el('div', { class: 'mv-cell' }, chip);
+    const lost = a ? lostAt(a, i) : null;
+    if (lost > 0) {
+      losers++;
+      cell.append(el('span', { class: 'loss', text: `+${lost}`, title: `move ${i + 1} lost ${lost} move${lost === 1 ? '' : 's'}` }));
+    }
+    list.append(cell);
   });
   const optList = $('rv-optimal');
   optList.replaceChildren();
   if (opt) opt.forEach((c, i) => optList.append(moveChip(c, i, i === diverge ? 'diverge' : '')));
-  else optList.append(el('span', { class: 'muted', text: S.par && !S.par.done ? 'the par search is still running…' : '–' }));
+  else {
+    const why = S.par && S.par.retryAt ? 'the par search will try again…' : S.par && !S.par.done ? 'the par search is still running…' : '–';
+    optList.append(el('span', { class: 'muted', text: why }));
+  }
 
   const lines = [];
   if (opt) {
@@ -534,16 +695,9 @@ function renderReview() {
     else if (n > 0) lines.push('Your moves follow this optimal solution.');
   }
   if (a) {
-    const losses = [];
-    for (let i = 0; i < n; i++) {
-      if (a.remaining[i] !== null && a.remaining[i + 1] !== null) {
-        const lost = 1 + a.remaining[i + 1] - a.remaining[i];
-        if (lost > 0) losses.push(`move ${i + 1} (+${lost})`);
-      }
-    }
     const known = a.remaining.filter((r) => r !== null).length;
     if (!a.done && !a.failed) lines.push(`Analysing every position… ${known} of ${n + 1}.`);
-    if (losses.length) lines.push(`Moves that lost ground: ${losses.join(', ')}.`);
+    if (losers) lines.push(`Moves that lost ground: ${losers}, marked in red under your moves.`);
     else if (a.done && a.complete && n > 0) lines.push('No move lost ground: an optimal game.');
     if (a.done && !a.complete) lines.push('(The analysis ran out of its time budget for some positions.)');
     if (on && a.remaining[k] !== null) lines.push(`From this position, ${a.remaining[k]} moves clear the board.`);
@@ -589,8 +743,16 @@ async function addBatchSpec() {
     if (!batchSpecs.includes(r.spec)) batchSpecs.push(r.spec);
     $('batch-spec').value = '';
     showBatchSpecs();
-    showError(null);
-  } catch (e) { showError(e); }
+    clearError('batch-spec-error');
+    clearError('batch-error');
+  } catch (e) { showError('batch-spec-error', e, 'batch-spec'); }
+}
+
+// The input a plan's error concerns, by the field the server names first.
+function batchInput(message) {
+  const field = message.split(/[: ']/)[0];
+  return { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time' }[field] ||
+    (/size|width|height/.test(message) ? 'batch-width' : /colors/.test(message) ? 'batch-colors' : null);
 }
 
 function batchPlan() {
@@ -630,13 +792,19 @@ function fillTable(table, head, rows, onRow) {
 
 async function startBatch() {
   if (batchES) return;
-  showError(null);
+  clearError('batch-error');
   const plan = batchPlan();
   try {
     const p = await api('/api/batch/plan', plan);
-    $('batch-plan').textContent = `${p.boards} boards (${p.board_set}) × ${p.specs.length} specs = ${p.games} games, ` +
-      `at most ${p.time_limit_ms / 1000} s each: ${p.specs.join(', ')}`;
-  } catch (e) { status('batch-status', e.message, true); return; }
+    const specs = `${p.specs.length} spec${p.specs.length === 1 ? '' : 's'}`;
+    $('batch-plan').textContent = `${p.games} games: ${specs} (${p.specs.join(', ')}) on ${p.description}, ` +
+      `at most ${p.time_limit_ms / 1000} s each.`;
+    $('batch-plan').title = p.board_set;
+  } catch (e) {
+    $('batch-plan').textContent = '';
+    showError('batch-error', e, batchInput(e.message));
+    return;
+  }
   const es = new EventSource(`/api/batch/events?plan=${encodeURIComponent(JSON.stringify(plan))}`);
   batchES = es;
   $('batch-start').disabled = true;
@@ -701,7 +869,8 @@ let runsList = [];
 async function loadRuns() {
   try {
     runsList = (await api('/api/runs')).runs;
-  } catch (e) { showError(e); return; }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); return; }
   const rows = runsList.map((r) => [r.id, r.created, r.board_set, r.specs.join(', '), r.n_boards,
     `${r.n_results}/${r.n_boards * r.specs.length}`, r.finished ? 'yes' : 'no']);
   fillTable($('runs-table'), ['run', 'created (UTC)', 'boards', 'specs', 'n', 'results', 'finished'], rows, (i, tr) => {
@@ -725,7 +894,8 @@ async function showRun(id) {
     const img = $('run-plot');
     img.hidden = d.run.n_results === 0;
     if (d.run.n_results) img.src = `/api/runs/${id}/plot.svg?t=${Date.now()}`;
-  } catch (e) { showError(e); }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
 }
 
 async function compareRuns() {
@@ -737,8 +907,8 @@ async function compareRuns() {
     fillTable($('cmp-table'), ['spec', 'pairs', 'b better', 'b worse', 'equal', 'mean a', 'mean b', 'mean b − a', 'ms a', 'ms b'],
       d.diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
         fmt(x.mean_ms_a, 1), fmt(x.mean_ms_b, 1)]));
-    showError(null);
-  } catch (e) { showError(e); }
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
 }
 
 // ---------------------------------------------------------------- wiring
@@ -758,7 +928,8 @@ function onKey(e) {
   const t = e.target.tagName;
   if (t === 'INPUT' || t === 'TEXTAREA' || t === 'SELECT' || e.ctrlKey || e.metaKey || e.altKey) return;
   if ($('tab-play').hidden) return;
-  if (e.key >= '1' && e.key <= '9') clickColor(+e.key - 1);
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  if (key.length === 1 && KEYS.includes(key)) clickColor(KEYS.indexOf(key));
   else if (e.key === 'u') undo();
   else if (e.key === 'r') restart();
   else if (e.key === 'h') hint();
@@ -803,20 +974,36 @@ async function main() {
   $('runs-refresh').addEventListener('click', loadRuns);
   $('cmp-b').addEventListener('change', (e) => { e.target.dataset.touched = '1'; });
   $('cmp-go').addEventListener('click', compareRuns);
+  $('cb-palette').addEventListener('change', (e) => usePalette(e.target.checked ? 'colorblind' : 'standard'));
   document.addEventListener('keydown', onKey);
+  watchErrors();
+  let saved = null;
+  try { saved = localStorage.getItem(PALETTE_KEY); } catch (e) { /* no storage: the standard colors */ }
+  usePalette(saved === 'colorblind' ? 'colorblind' : 'standard');
   showSource();
   showSpeed();
   try {
     S.registry = await api('/api/solvers');
-    S.palette = S.registry.palette;
     S.blank = S.registry.blank;
     S.caps = S.registry.caps;
     document.documentElement.style.setProperty('--blank', S.blank);
     fillSolvers();
     fillBatch();
-    const fromUrl = decodeURIComponent(location.hash.slice(1));
-    await loadBoard(await api('/api/board', { source: 'id', id: fromUrl || '30x20c5-k1' }));
-  } catch (e) { showError(e); }
+  } catch (e) { status('status', `The lab did not load: ${e.message}`, true); return; }
+  const fromUrl = decodeURIComponent(location.hash.slice(1));
+  const start = '30x20c5-k1';
+  let board;
+  try {
+    board = await api('/api/board', { source: 'id', id: fromUrl || start });
+  } catch (e) {
+    // A bad ID in the address: the first board, and the error in the New game panel.
+    try {
+      await loadBoard(await api('/api/board', { source: 'id', id: start }));
+      showError('new-error', `${e.message} (showing ${start} instead)`);
+    } catch (e2) { playError(e2); }
+    return;
+  }
+  await loadBoard(board).catch(playError);
 }
 
 main();

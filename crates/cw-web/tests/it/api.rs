@@ -536,6 +536,40 @@ async fn analysis_finds_the_moves_that_lost_ground() {
 }
 
 #[tokio::test]
+async fn batch_plans_describe_their_boards_in_words_with_inclusive_ranges() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let plan = |body: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/batch/plan", Some(body))
+                .await
+                .json()
+        }
+    };
+    let p = plan(json!({"specs": ["greedy"], "boards": "series", "first": 1, "count": 3})).await;
+    assert_eq!(p["description"], "the series' boards 1–3 (30×20, 5 colors)");
+    assert_eq!(
+        p["board_set"], "koblenski:30x20c5:1..4",
+        "the stored label stays"
+    );
+    let p = plan(json!({"specs": ["greedy"], "boards": "series", "first": 7, "count": 1})).await;
+    assert_eq!(p["description"], "the series' board 7 (30×20, 5 colors)");
+    let p = plan(json!({"specs": ["greedy"], "boards": "seeds", "first": 5, "count": 5})).await;
+    assert_eq!(
+        p["description"],
+        "seeded boards, seeds 5–9 (30×20, 5 colors)"
+    );
+    assert_eq!(p["board_set"], "seeds:30x20c5:5..10");
+    let p = plan(
+        json!({"specs": ["greedy"], "boards": "seeds", "first": 0, "count": 1,
+                        "width": 10, "height": 8, "colors": 4}),
+    )
+    .await;
+    assert_eq!(p["description"], "a seeded board, seed 0 (10×8, 4 colors)");
+}
+
+#[tokio::test]
 async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons() {
     let (state, _dir) = state_with(|_| {});
     let app = app(state.clone());

@@ -1,7 +1,8 @@
 //! The page in a real headless Chromium, driven through ChromeDriver: play
-//! by clicks and keys, run a solver to the end, review the game against the
-//! optimum, run a small batch and read its table, browse the runs. Saves
-//! screenshots for people to look at (see `docs_dir`).
+//! by clicks and keys (16 colors too), pick a solver's parameters, watch a
+//! solver play and run it to the end, review the game against the optimum,
+//! see errors next to their inputs, run a small batch and read its table,
+//! browse the runs. Saves screenshots for people to look at (see `docs_dir`).
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`./test.sh` installs
 //! them); `COLORWALK_SKIP_E2E=1` skips this test.
@@ -197,6 +198,65 @@ async fn blank_count(c: &Client) -> Result<usize, String> {
     Ok(v.as_u64().unwrap_or(0) as usize)
 }
 
+/// The `value` of an input.
+async fn value(c: &Client, css: &str) -> Result<String, String> {
+    let v = js(c, &format!("return document.querySelector('{css}').value")).await?;
+    Ok(v.as_str().unwrap_or_default().to_string())
+}
+
+/// Waits (at most 30 s) until the JavaScript expression `expr` is true.
+async fn wait_js(c: &Client, expr: &str) -> Step {
+    let end = Instant::now() + WAIT;
+    while js(c, &format!("return !!({expr})")).await? != json!(true) {
+        if Instant::now() > end {
+            return Err(format!("waited 30 s for {expr}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    Ok(())
+}
+
+/// Types `keys` as a person would, into the element `css`.
+async fn type_keys(c: &Client, css: &str, keys: &str) -> Step {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(fail(css))?
+        .send_keys(keys)
+        .await
+        .map_err(fail(keys))
+}
+
+/// Whether the element `css` is marked as the input an error concerns.
+async fn is_invalid(c: &Client, css: &str) -> Result<bool, String> {
+    let v = js(
+        c,
+        &format!("return document.querySelector('{css}').classList.contains('invalid')"),
+    )
+    .await?;
+    Ok(v == json!(true))
+}
+
+/// The key of each color on the page: 1 to 9, 0, then a to f.
+const KEYS: &[u8; 16] = b"1234567890abcdef";
+
+/// A seeded 16-color board whose greedy solution needs the keys above 9
+/// (`0` and at least three letters), and that solution.
+fn board_with_16_colors() -> (String, Vec<u8>) {
+    (1..100)
+        .map(|seed| {
+            let id = format!("8x6c16-s{seed}");
+            let moves = solution(&id, "greedy");
+            (id, moves)
+        })
+        .find(|(_, moves)| {
+            let mut high: Vec<u8> = moves.iter().copied().filter(|&m| m >= 10).collect();
+            high.sort_unstable();
+            high.dedup();
+            moves.contains(&9) && high.len() >= 3
+        })
+        .expect("a 16-color board that needs the high keys")
+}
+
 async fn set_value(c: &Client, css: &str, value: &str) -> Step {
     let script = format!(
         "const e = document.querySelector('{css}'); e.value = '{value}'; \
@@ -220,6 +280,21 @@ async fn steps(c: &Client, base: &str) -> Step {
         .await
         .map_err(fail("the color buttons"))?;
     wait_text(c, "#board-id", "30x20c5-k1").await?;
+    // The board selector says which board is shown; a line says the goal.
+    assert_eq!(value(c, "#new-source").await?, "series");
+    assert_eq!(value(c, "#new-series").await?, "1");
+    let goal = text(c, ".goal").await?;
+    assert!(
+        goal.contains("as few moves as possible") && goal.contains("grey block in the top-left"),
+        "{goal}"
+    );
+    // The par search shows its time (and bounds) until it answers.
+    wait_js(c, "document.getElementById('par').textContent !== '–'").await?;
+    let par = text(c, "#par").await?;
+    assert!(
+        par.parse::<usize>().is_ok() || (par.contains("searching… ") && par.contains(" s")),
+        "{par}"
+    );
     assert_eq!(text(c, "#moves").await?, "0");
     assert_eq!(
         js(c, "return document.querySelectorAll('#board .b').length").await?,
@@ -270,10 +345,21 @@ async fn steps(c: &Client, base: &str) -> Step {
     assert_eq!(text(c, "#moves").await?, "0");
     assert_eq!(blank_count(c).await?, 1);
 
+    // A bad ID: the error shows under the ID input, which is marked, and
+    // goes away on the next edit.
+    set_value(c, "#new-source", "id").await?;
+    set_value(c, "#new-id", "30x20c5-q1").await?;
+    click(c, "#new-game").await?;
+    wait_text(c, "#new-error", "board '30x20c5-q1'").await?;
+    assert!(is_invalid(c, "#new-id").await?);
+    assert!(!text(c, "header").await?.contains("board '"));
+    assert_eq!(text(c, "#board-id").await?, "30x20c5-k2");
+
     // A small board: a solver plays it to the end, then review it against
     // the optimum the par search found.
-    set_value(c, "#new-source", "id").await?;
     set_value(c, "#new-id", "10x8c4-s7").await?;
+    assert_eq!(text(c, "#new-error").await?, "");
+    assert!(!is_invalid(c, "#new-id").await?);
     click(c, "#new-game").await?;
     wait_text(c, "#board-id", "10x8c4-s7").await?;
     let par = wait_par(c).await?;
@@ -291,16 +377,63 @@ async fn steps(c: &Client, base: &str) -> Step {
         .await?,
         1
     );
+
+    // A solver's parameters: the metric of look-ahead is a usable select,
+    // and picking a metric changes the spec.
+    set_value(c, "#solver-pick", "solver:gla").await?;
+    let metric = c
+        .wait()
+        .at_most(WAIT)
+        .for_element(Locator::Css("#solver-params select[data-param=metric]"))
+        .await
+        .map_err(fail("the metric select"))?;
+    let width = js(
+        c,
+        "return document.querySelector('#solver-params select[data-param=metric]').getBoundingClientRect().width",
+    )
+    .await?;
+    assert!(
+        width.as_f64().unwrap_or(0.0) >= 60.0,
+        "the metric select is {width} px wide"
+    );
+    metric
+        .select_by_value("perimeter")
+        .await
+        .map_err(fail("pick the perimeter metric"))?;
+    assert_eq!(value(c, "#solver-spec").await?, "gla:metric=perimeter");
+    wait_text(c, "#solver-check", "= gla:metric=perimeter").await?;
+
     set_value(c, "#solver-pick", "preset:greedy").await?;
     click(c, "#step").await?;
     wait_text(c, "#moves", "1").await?;
     wait_text(c, "#solver-status", "greedy played color").await?;
     click(c, "#restart").await?;
     wait_text(c, "#moves", "0").await?;
-    set_value(c, "#speed", "61").await?;
-    click(c, "#solve").await?;
     let greedy = solution("10x8c4-s7", "greedy");
     let n = greedy.len();
+
+    // While a solver's moves are drawn one by one, the status line counts
+    // the blocks left at the move shown, and the review names the solver.
+    set_value(c, "#speed", "3").await?;
+    click(c, "#solve").await?;
+    wait_js(c, "+document.getElementById('moves').textContent >= 2").await?;
+    let seen = js(
+        c,
+        "return [+document.getElementById('moves').textContent, \
+                 document.getElementById('status').textContent, \
+                 document.getElementById('rv-by').textContent]",
+    )
+    .await?;
+    click(c, "#stop").await?;
+    let k = seen[0].as_u64().unwrap_or(0) as usize;
+    assert!((2..n).contains(&k), "{seen}");
+    let left = 80 - blank_after("10x8c4-s7", &greedy[..k]);
+    assert_eq!(seen[1], format!("{left} blocks left."), "{seen}");
+    assert_eq!(seen[2], "(played by greedy)", "{seen}");
+    click(c, "#restart").await?;
+    wait_text(c, "#moves", "0").await?;
+    set_value(c, "#speed", "61").await?;
+    click(c, "#solve").await?;
     wait_text(c, "#solver-status", &format!("greedy solved in {n} moves")).await?;
     assert_eq!(text(c, "#moves").await?, n.to_string());
     assert_eq!(blank_count(c).await?, 80);
@@ -314,6 +447,25 @@ async fn steps(c: &Client, base: &str) -> Step {
     .await?;
     if lost > 0 {
         wait_text(c, "#rv-summary", "Moves that lost ground").await?;
+        // The marks sit under their own move, clear of every chip.
+        let overlaps = js(
+            c,
+            "const marks = [...document.querySelectorAll('#rv-moves .loss')].map(e => e.getBoundingClientRect()); \
+             const chips = [...document.querySelectorAll('#rv-moves .mv')].map(e => e.getBoundingClientRect()); \
+             return [marks.length, marks.filter(m => chips.some(c => \
+               Math.min(m.right, c.right) > Math.max(m.left, c.left) && \
+               Math.min(m.bottom, c.bottom) > Math.max(m.top, c.top))).length]",
+        )
+        .await?;
+        let marks = overlaps[0].as_u64().unwrap_or(0);
+        assert!(marks > 0, "{overlaps}");
+        assert_eq!(overlaps[1], 0, "marks that cover a chip: {overlaps}");
+        wait_text(
+            c,
+            "#rv-summary",
+            &format!("Moves that lost ground: {marks},"),
+        )
+        .await?;
     } else {
         wait_text(c, "#rv-summary", "an optimal game").await?;
     }
@@ -340,12 +492,85 @@ async fn steps(c: &Client, base: &str) -> Step {
     .await?;
     assert_eq!(optimal, par);
 
-    // A batch: two cheap specs on the series' first three boards.
+    // Sixteen colors: every button has a key (1 to 9, 0, a to f), and the
+    // keys play a whole game. The first par request fails (as when the
+    // server is busy): the page says when it tries again, and does.
+    let (id16, moves16) = board_with_16_colors();
+    js(
+        c,
+        "const Real = window.EventSource; \
+         window.EventSource = function (url) { \
+           if (!url.startsWith('/api/par')) return new Real(url); \
+           window.EventSource = Real; \
+           return new Real('/api/par?board=not-a-board'); \
+         };",
+    )
+    .await?;
+    set_value(c, "#new-id", &id16).await?;
+    click(c, "#new-game").await?;
+    wait_text(c, "#board-id", &id16).await?;
+    wait_text(c, "#par", "retrying in").await?;
+    assert_eq!(text(c, "#color-8").await?, "9");
+    assert_eq!(text(c, "#color-9").await?, "0");
+    assert_eq!(text(c, "#color-15").await?, "f");
+    let keys: String = moves16.iter().map(|&m| KEYS[m as usize] as char).collect();
+    type_keys(c, "body", &keys).await?;
+    let n16 = moves16.len();
+    wait_text(c, "#status", &format!("Cleared in {n16} moves")).await?;
+    assert_eq!(blank_count(c).await?, 48);
+    wait_par(c).await?;
+
+    // The color-blind-safe palette: a toggle, remembered across visits;
+    // colors 9 to 16 carry a dot.
+    click(c, "#cb-palette").await?;
+    c.refresh().await.map_err(fail("reload"))?;
+    wait_text(c, "#board-id", &id16).await?;
+    wait_js(c, "document.getElementById('cb-palette').checked").await?;
+    let blue = js(
+        c,
+        "return getComputedStyle(document.querySelector('#color-0')).backgroundColor",
+    )
+    .await?;
+    assert_eq!(blue, "rgb(0, 114, 178)", "Okabe–Ito's blue");
+    let dots = js(
+        c,
+        "return [...document.querySelectorAll('.color-btn')].map(b => b.classList.contains('mark'))",
+    )
+    .await?;
+    let want: Vec<bool> = (0..16).map(|c| c >= 8).collect();
+    assert_eq!(dots, json!(want));
+    click(c, "#cb-palette").await?;
+    let teal = js(
+        c,
+        "return getComputedStyle(document.querySelector('#color-0')).backgroundColor",
+    )
+    .await?;
+    assert_eq!(teal, "rgb(20, 177, 159)");
+    set_value(c, "#new-source", "id").await?;
+
+    // A batch: two cheap specs on the series' first three boards. Errors
+    // show next to the form, and an edit clears them.
     click(c, "nav .tab[data-tab=batch]").await?;
+    click(c, "#batch-start").await?;
+    wait_text(c, "#batch-error", "pick at least one solver spec").await?;
     click(c, "#bp-greedy").await?;
+    assert_eq!(text(c, "#batch-error").await?, "");
+    type_keys(c, "#batch-spec", "gla:metric=bogus").await?;
+    click(c, "#batch-add").await?;
+    wait_text(c, "#batch-spec-error", "'bogus' is not one of").await?;
+    assert!(is_invalid(c, "#batch-spec").await?);
+    set_value(c, "#batch-spec", "").await?;
+    assert_eq!(text(c, "#batch-spec-error").await?, "");
+    assert!(!is_invalid(c, "#batch-spec").await?);
     click(c, "#bp-gla-3").await?;
     set_value(c, "#batch-count", "3").await?;
     click(c, "#batch-start").await?;
+    wait_text(
+        c,
+        "#batch-plan",
+        "6 games: 2 specs (greedy, gla:depth=3) on the series' boards 1–3 (30×20, 5 colors)",
+    )
+    .await?;
     wait_text(c, "#batch-status", "Finished: 6 games").await?;
     let table = js(
         c,
