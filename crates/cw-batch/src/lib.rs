@@ -330,6 +330,107 @@ mod tests {
         assert_eq!((out.run, out.records.len()), (None, 4));
     }
 
+    /// What a stored row says, without its wall time.
+    fn row(r: &GameRecord) -> (String, String, GameOutcome, u32, u64, String) {
+        (
+            r.board_id.clone(),
+            r.spec.clone(),
+            r.outcome,
+            r.moves,
+            r.nodes,
+            r.solution.clone(),
+        )
+    }
+
+    #[test]
+    fn a_batch_stopped_in_the_middle_and_resumed_stores_what_an_uninterrupted_one_does() {
+        // Games long enough (tens of milliseconds) that some are in flight
+        // on the other thread when the batch is stopped.
+        let batch = |cancel: Option<Arc<AtomicBool>>| Batch {
+            specs: vec![
+                Spec::parse("dijkstra").unwrap(),
+                Spec::parse("gla:depth=4").unwrap(),
+            ],
+            set: BoardSet::Koblenski {
+                first: 10,
+                count: 12,
+                width: 30,
+                height: 20,
+                colors: 5,
+            },
+            limits: Limits {
+                cancel,
+                ..Limits::default()
+            },
+            threads: 2,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut whole = Store::open(&dir.path().join("whole.db")).unwrap();
+        let mut expected: Vec<_> = run(&batch(None), Some(&mut whole), false, &mut |_| {})
+            .unwrap()
+            .records
+            .iter()
+            .map(row)
+            .collect();
+        expected.sort();
+        assert_eq!(expected.len(), 24);
+        assert!(expected.iter().all(|r| r.2 == GameOutcome::Solved));
+
+        // Stop after the fifth result, as Stop on the page does.
+        let mut store = Store::open(&dir.path().join("stopped.db")).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut seen = 0;
+        let out = run(
+            &batch(Some(flag.clone())),
+            Some(&mut store),
+            false,
+            &mut |e| {
+                if let Event::Played(_) = e {
+                    seen += 1;
+                    if seen == 5 {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            },
+        )
+        .unwrap();
+        assert!(out.cancelled);
+        let stored = store.results(out.run.unwrap()).unwrap();
+        assert!(stored.len() < 24, "the stop came before the end");
+        // Nothing cut short is stored: every stored row is a real result.
+        for r in &stored {
+            assert!(expected.contains(&row(r)), "stored after the stop: {r:?}");
+        }
+
+        // Resumed: the same rows as the uninterrupted run, every one.
+        let out = run(&batch(None), Some(&mut store), false, &mut |_| {}).unwrap();
+        assert!(!out.cancelled);
+        let mut got: Vec<_> = out.records.iter().map(row).collect();
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_game_out_of_its_time_budget_is_stored_as_out_of_time() {
+        let mut b = batch(1);
+        b.specs = vec![Spec::parse("dfs:nodes=1000000000").unwrap()];
+        b.set = BoardSet::Koblenski {
+            first: 1,
+            count: 1,
+            width: 30,
+            height: 20,
+            colors: 5,
+        };
+        b.limits.time_limit = Some(Duration::from_millis(1));
+        let mut store = Store::open_in_memory().unwrap();
+        let out = run(&b, Some(&mut store), false, &mut |_| {}).unwrap();
+        assert!(!out.cancelled);
+        assert_eq!(out.records.len(), 1);
+        assert_eq!(out.records[0].outcome, GameOutcome::OutOfTime);
+        let summary = &cw_lab::summarize(&out.records, None)[0];
+        assert_eq!((summary.solved, summary.out_of_time), (0, 1));
+    }
+
     #[test]
     fn optima_from_the_source_override_stored_ones() {
         let mut store = Store::open_in_memory().unwrap();

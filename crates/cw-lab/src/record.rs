@@ -35,7 +35,7 @@ impl GameRecord {
 /// How a stored game ended. A game cut off by Stop, a closed page or Ctrl-C
 /// is never stored (a resumed run plays it again); running out of the
 /// game's own time budget is a real outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameOutcome {
     /// The board was cleared.

@@ -549,7 +549,7 @@ async function solve() {
     S.who = [...S.who.slice(0, S.moves.length), ...r.moves.map(() => r.spec)];
     const finish = () => {
       S.solving = null;
-      const verdict = r.outcome === 'solved' ? `solved in ${all.length} moves` : `stopped: ${r.outcome} after ${all.length} moves`;
+      const verdict = r.outcome === 'solved' ? `solved in ${all.length} moves` : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${all.length} moves`;
       status('solver-status', `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`, r.outcome !== 'solved');
       render();
       if (gameOver()) enterReview();
@@ -773,7 +773,7 @@ let batchES = null;
 function statsTable(table, summaries) {
   const head = ['spec', 'solved', 'min', 'mean', 'max', 'stdev', 'ms/board', 'gap to optimum', 'optimal hits'];
   const rows = summaries.map((s) => [
-    s.spec, `${s.solved}/${s.n}`, fmt(s.min_moves, 0), fmt(s.mean_moves), fmt(s.max_moves, 0),
+    s.spec, s.out_of_time ? `${s.solved}/${s.n} (${s.out_of_time} out of time)` : `${s.solved}/${s.n}`, fmt(s.min_moves, 0), fmt(s.mean_moves), fmt(s.max_moves, 0),
     fmt(s.stdev_moves), fmt(s.mean_ms, 2),
     s.mean_gap === null ? '–' : `${fmt(s.mean_gap)} (${s.with_optimum} board${s.with_optimum === 1 ? '' : 's'})`,
     s.with_optimum ? `${s.optimal_hits}/${s.with_optimum}` : '–',

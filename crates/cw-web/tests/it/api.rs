@@ -775,3 +775,121 @@ fn urlencode(text: &str) -> String {
         })
         .collect()
 }
+
+/// Waits up to `secs` seconds for `cond` (tighter than [`eventually`], for
+/// what must happen promptly; still generous for a loaded debug build).
+async fn promptly(what: &str, secs: u64, mut cond: impl FnMut() -> bool) {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while !cond() {
+        assert!(
+            std::time::Instant::now() < end,
+            "waited {secs} s for {what}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_par_requests_stop_during_their_first_stage_on_large_boards() {
+    // Four par searches on 100×100 boards with 16 colors spend their first
+    // seconds in the bound and the beam; closing them must free every slot
+    // at once (it used to take 20–50 s, answering 503 to every hint).
+    let (state, _dir) = state_with(|c| c.jobs = 4);
+    let app = app(state.clone());
+    let mut streams = Vec::new();
+    for seed in 1..=4 {
+        let uri = format!("/api/par?board=100x100c16-s{seed}");
+        let res =
+            tower::ServiceExt::oneshot(app.clone(), Request::get(uri).body(Body::empty()).unwrap())
+                .await
+                .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        streams.push(res);
+    }
+    eventually("the four searches to start", || state.running() == 4).await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(state.running(), 4, "still in their first stage");
+    drop(streams);
+    promptly("every par search to stop", 5, || state.running() == 0).await;
+    let hint = call(
+        &app,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": SMALL, "moves": []})),
+    )
+    .await;
+    assert_eq!(hint.status, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_can_start_as_soon_as_the_last_one_says_it_finished() {
+    use futures_util::StreamExt;
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state.clone());
+    let plan = json!({"specs": ["greedy"], "boards": "seeds", "first": 1, "count": 2,
+                      "width": 8, "height": 6, "colors": 4});
+    let uri = format!("/api/batch/events?plan={}", urlencode(&plan.to_string()));
+    for round in 0..20 {
+        let res = tower::ServiceExt::oneshot(
+            app.clone(),
+            Request::get(&uri).body(Body::empty()).unwrap(),
+        )
+        .await
+        .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "round {round}");
+        // Read until the `finished` event, as the page does, and no further.
+        let mut body = res.into_body().into_data_stream();
+        let mut text = String::new();
+        while !text.contains("event: finished") {
+            let chunk = body.next().await.expect("the stream reaches finished");
+            text.push_str(&String::from_utf8_lossy(&chunk.unwrap()));
+        }
+        // The slot is free already: a new batch starts at once.
+        assert_eq!(
+            state.running(),
+            0,
+            "round {round}: the batch slot is given back before `finished`"
+        );
+        drop(body);
+    }
+}
+
+#[tokio::test]
+async fn specs_whose_caps_cannot_fit_in_a_search_share_are_refused() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    // This asked for 4.7 GB of one request on a 100×100 board with 16 colors.
+    let e = call(
+        &app,
+        "POST",
+        "/api/solve",
+        Some(json!({"board": "100x100c16-s1",
+                    "spec": "dijkstra:cap=2000000,late-queue=2000000",
+                    "time_limit_ms": 60000})),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert!(
+        e.contains("more than the 256 MiB one search may use"),
+        "{e}"
+    );
+    assert!(e.contains("--memory-mb"), "{e}");
+    // The same spec fits on the series' board, where a position is small.
+    let ok = call(
+        &app,
+        "POST",
+        "/api/spec",
+        Some(json!({"spec": "dijkstra:cap=200000", "board": "30x20c5-k1"})),
+    )
+    .await;
+    assert_eq!(ok.status, StatusCode::OK);
+    let e = call(
+        &app,
+        "POST",
+        "/api/spec",
+        Some(json!({"spec": "exact:beam=65536", "board": "100x100c16-s1"})),
+    )
+    .await
+    .error(StatusCode::BAD_REQUEST);
+    assert!(e.contains("MiB"), "{e}");
+}

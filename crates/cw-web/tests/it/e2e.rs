@@ -73,7 +73,10 @@ fn solution(id: &str, spec: &str) -> Vec<u8> {
 #[test]
 fn the_page_plays_solves_reviews_and_runs_a_batch_in_chromium() {
     if std::env::var("COLORWALK_SKIP_E2E").is_ok_and(|v| v == "1") {
-        eprintln!("COLORWALK_SKIP_E2E=1: skipping the browser test");
+        cw_testkit::skip(
+            "the_page_plays_solves_reviews_and_runs_a_batch_in_chromium",
+            "COLORWALK_SKIP_E2E=1",
+        );
         return;
     }
     assert!(
