@@ -121,6 +121,11 @@ fn play(
             // that is the budget's doing, not the solver giving up.
             break stopped(ctx).unwrap_or(Outcome::GaveUp);
         };
+        // A cancelled search may still hand back a line (a beam finishes
+        // greedily when told to stop); it is not the solver's answer.
+        if ctx.stop_cause() == Some(StopCause::Cancelled) {
+            break Outcome::Cancelled;
+        }
         for c in proposed {
             if game.is_solved() {
                 break;
