@@ -141,7 +141,8 @@ pub(crate) struct ParQuery {
 }
 
 /// `GET /api/par?board=ID`: the proven minimum of a board, as events:
-/// `bounds` `{lower, upper}` first, then `done` `{par, proven, lower_bound,
+/// `bounds` `{lower, upper: null}` at once, `bounds` `{lower, upper}` after
+/// the first stage (a near-optimal solution), then `done` `{par, proven, lower_bound,
 /// moves, ms, source}` (`source` is `store` when it was already known).
 /// The result is kept in the store's known optima.
 pub(crate) async fn par(
@@ -171,8 +172,16 @@ pub(crate) async fn par(
         let start = graph.start();
         let started = Instant::now();
         let lower = cw_solve::bound::lower_bound(&start);
-        // The first stage (an upper bound from `near`) stops with the
-        // request too; on a large board it takes seconds.
+        // The lower bound at once; then the first stage (an upper bound
+        // from `near`), which stops with the request too, and on a large
+        // board takes seconds.
+        if !events.send(
+            "bounds",
+            &json!({ "lower": lower, "upper": null, "memory_mb": config.search_memory_mb(),
+                     "time_ms": caps::PAR_TIME_MS }),
+        ) {
+            return;
+        }
         let par_time = Duration::from_millis(caps::PAR_TIME_MS);
         let mut ctx = SearchCtx::new(&board, &limits(&config, par_time, &cancel));
         let near =

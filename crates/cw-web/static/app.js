@@ -366,7 +366,8 @@ function showPar() {
   else if (p) {
     const took = `searching… ${secs(Date.now() - S.parStart)} s`;
     const budget = p.time_ms ? ` of at most ${secs(p.time_ms)} s` : '';
-    text = p.lower !== undefined ? `${p.lower}–${p.upper}, ${took}${budget}` : took;
+    const bounds = p.upper == null ? `≥ ${p.lower}` : `${p.lower}–${p.upper}`;
+    text = p.lower !== undefined ? `${bounds}, ${took}${budget}` : took;
   }
   $('par').textContent = text;
 }

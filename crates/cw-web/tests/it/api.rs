@@ -441,11 +441,14 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
         .await
         .events();
     let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["bounds", "done"]);
-    let bounds = &events[0].1;
+    assert_eq!(names, ["bounds", "bounds", "done"]);
+    // The lower bound comes at once, the upper one after the first stage.
+    assert_eq!(events[0].1["upper"], Value::Null);
+    assert_eq!(events[0].1["lower"], events[1].1["lower"]);
+    let bounds = &events[1].1;
     assert!(bounds["lower"].as_u64().unwrap() <= u64::from(best));
     assert!(bounds["upper"].as_u64().unwrap() >= u64::from(best));
-    let done = &events[1].1;
+    let done = &events[2].1;
     assert_eq!(
         (done["par"].as_u64(), done["proven"].as_bool()),
         (Some(u64::from(best)), Some(true))
