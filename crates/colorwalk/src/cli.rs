@@ -210,7 +210,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 pub enum FormatArg {
     /// One row per line, `.` blank, `0`-`9` `a`-`f` colors, `#` comments.
     Text,
-    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format).
+    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format; `WxHcK` keeps unused colors).
     Line,
     /// "99problems": `rows cols colors` / cells as 1..k / optimum.
     #[value(name = "99")]
