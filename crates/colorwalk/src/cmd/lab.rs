@@ -70,6 +70,13 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
             if first == 0 {
                 bail!("--koblenski: the series' boards are numbered from 1");
             }
+            let last = crate::board_input::last_series_board(width, height);
+            if first + (count - 1) > last {
+                bail!(
+                    "--koblenski '{k}' runs past the end of the series' stream: it holds \
+                     {width}x{height} boards 1 to {last}"
+                );
+            }
             (first, count)
         }
         None => (1, 100),
