@@ -1,21 +1,17 @@
 //! The batch lab: `bench`, `runs`, `compare` and `plot`.
 
+use super::open_store;
 use crate::cli::{BenchArgs, CompareArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use cw_batch::{Batch, Event};
-use cw_lab::{GameRecord, Store, TableFormat};
+use cw_lab::{GameRecord, TableFormat};
 use cw_solve::presets::SERIES_TABLE;
 use cw_solve::{BoardSet, Limits, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-
-fn open_store(db: Option<&Path>) -> Result<Store> {
-    let path = db.map_or_else(Store::default_path, Path::to_path_buf);
-    Store::open(&path).with_context(|| format!("opening the results database {}", path.display()))
-}
 
 fn table_format(text: &str) -> Result<TableFormat> {
     text.parse().map_err(|e| anyhow!("--format: {e}"))

@@ -5,11 +5,9 @@ use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
 use anyhow::{Result, bail};
 use cw_core::{ClusterGraph, Moves, replay};
-use cw_lab::Store;
 use cw_solve::exact::{ExactOptions, solve_exact};
 use cw_solve::{Limits, SearchCtx};
 use serde::Serialize;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -50,11 +48,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let id = entry.board.id().to_string();
     let solution = Moves(r.moves.clone()).to_string();
     if r.proven && !args.no_store {
-        let path = args
-            .db
-            .as_deref()
-            .map_or_else(Store::default_path, Path::to_path_buf);
-        let mut store = Store::open(&path)?;
+        let mut store = super::open_store(args.db.as_deref())?;
         store.record_optimum(&id, r.moves.len() as u32, true, &solution)?;
     }
     let out = OptimumJson {

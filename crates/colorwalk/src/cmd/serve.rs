@@ -9,8 +9,7 @@ use std::process::ExitCode;
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     let db = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
     // Open the store once now, so that a bad path fails here and not on the page.
-    cw_lab::Store::open(&db)
-        .with_context(|| format!("opening the results database {}", db.display()))?;
+    super::open_store(Some(&db))?;
     let config = cw_web::Config::new(db);
     let addr = SocketAddr::new(args.host, args.port);
     cw_web::serve_blocking(addr, config, |bound| {

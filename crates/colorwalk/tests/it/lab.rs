@@ -257,3 +257,29 @@ fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v[0]["with_optimum"], 1);
 }
+
+#[test]
+fn a_database_that_cannot_be_opened_is_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_file = dir.path().to_str().unwrap();
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "").unwrap();
+    let under_a_file = blocked.join("results.db");
+    for db in [not_a_file, under_a_file.to_str().unwrap()] {
+        for args in [
+            vec!["runs", "--db", db],
+            vec!["compare", "1", "2", "--db", db],
+            vec!["serve", "--port", "0", "--db", db],
+        ] {
+            let out = colorwalk(&args, "");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = stderr(&out);
+            assert_eq!(
+                err.matches("opening the results database").count(),
+                1,
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(db), "{err}");
+        }
+    }
+}
