@@ -5,7 +5,7 @@ use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
 use anyhow::{Result, bail};
 use cw_core::{ClusterGraph, Moves, replay};
-use cw_solve::exact::{ExactOptions, solve_exact};
+use cw_solve::exact::{ExactOptions, StopReason, solve_exact};
 use cw_solve::{Limits, SearchCtx};
 use serde::Serialize;
 use std::process::ExitCode;
@@ -24,8 +24,34 @@ struct OptimumJson {
     peak_states: u64,
     peak_bytes: u64,
     millis: f64,
+    /// Which budget stopped the proof (`memory`, `time`, `expansions`), if one did.
+    stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
+}
+
+/// The name of the budget that stopped a search, for JSON.
+fn stop_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Memory => "memory",
+        StopReason::Time => "time",
+        StopReason::Expansions => "expansions",
+    }
+}
+
+/// Words for the budget that stopped a search, with its size when known.
+fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
+    match reason {
+        Some(StopReason::Memory) => {
+            format!("the memory budget of {} MiB ran out", args.memory_mb)
+        }
+        Some(StopReason::Time) => match args.time_limit {
+            Some(s) => format!("the time limit of {s} s ran out"),
+            None => "the search was stopped".to_string(),
+        },
+        Some(StopReason::Expansions) => "the expansion budget ran out".to_string(),
+        None => "the search stopped early".to_string(),
+    }
 }
 
 /// Solves exactly and reports; exit code 1 when a budget stopped the proof.
@@ -63,6 +89,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         peak_states: r.peak_states,
         peak_bytes: r.peak_bytes,
         millis: elapsed.as_secs_f64() * 1000.0,
+        stopped: r.stopped.map(stop_name),
         listed_optimum: entry.optimum,
     };
     if args.json {
@@ -73,8 +100,13 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             println!("minimum      {} moves (proven)", out.moves);
         } else {
             println!(
-                "best found   {} moves; not proven: the minimum is at least {} ({:?} budget reached)",
-                out.moves, out.lower_bound, r.stopped
+                "best found   {} moves (not proven: {})",
+                out.moves,
+                stop_words(r.stopped, args)
+            );
+            println!(
+                "minimum      at least {} moves (proven lower bound)",
+                out.lower_bound
             );
         }
         if let Some(listed) = entry.optimum {

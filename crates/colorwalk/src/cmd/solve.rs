@@ -125,7 +125,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let out = SolveJson {
         board: entry.board.id().to_string(),
         spec: spec.to_string(),
-        outcome: format!("{:?}", report.outcome),
+        outcome: outcome_name(report.outcome).to_string(),
         solved: report.solved(),
         moves: report.moves.len(),
         solution: Moves(report.moves.clone()).to_string(),
@@ -162,6 +162,17 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// An outcome's name in JSON (the names of the web lab's `/api/solve`).
+fn outcome_name(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved => "solved",
+        Outcome::GaveUp => "gave-up",
+        Outcome::MoveLimit => "move-limit",
+        Outcome::Stopped => "stopped",
+        Outcome::IllegalMove => "illegal-move",
+    }
 }
 
 /// Words for an unsolved outcome.

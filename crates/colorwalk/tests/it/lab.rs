@@ -283,3 +283,71 @@ fn a_database_that_cannot_be_opened_is_named_once() {
         }
     }
 }
+
+#[test]
+fn optimum_says_which_budget_ran_out_without_debug_text() {
+    let out = colorwalk(
+        &["optimum", "40x40c6-s1", "--memory-mb", "1", "--no-store"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("not proven: the memory budget of 1 MiB ran out"),
+        "{text}"
+    );
+    assert!(text.contains("minimum      at least "), "{text}");
+    assert!(
+        !text.contains("Some(") && !text.contains("Memory"),
+        "{text}"
+    );
+    let out = colorwalk(
+        &[
+            "optimum",
+            "40x40c6-s1",
+            "--memory-mb",
+            "1",
+            "--no-store",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["stopped"], "memory");
+    assert_eq!(v["proven"], false);
+    assert!(v["lower_bound"].as_u64().unwrap() <= v["moves"].as_u64().unwrap());
+
+    let out = colorwalk(
+        &[
+            "optimum",
+            "30x20c5-s5",
+            "--time-limit",
+            "0.001",
+            "--no-store",
+        ],
+        "",
+    );
+    assert!(
+        stdout(&out).contains("not proven: the time limit of 0.001 s ran out"),
+        "{}",
+        stdout(&out)
+    );
+    // `solve --json` names its outcome in words too.
+    let out = colorwalk(&["solve", "k1", "--spec", "greedy", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "solved");
+    let out = colorwalk(
+        &[
+            "solve",
+            "k1",
+            "--spec",
+            "greedy",
+            "--max-moves",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "move-limit");
+}
