@@ -285,6 +285,43 @@ fn a_database_that_cannot_be_opened_is_named_once() {
 }
 
 #[test]
+fn time_limits_accept_and_name_the_same_range_everywhere() {
+    for command in [
+        vec!["solve", "k1"],
+        vec!["optimum", "k1", "--no-store"],
+        vec![
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "1",
+            "--no-store",
+        ],
+    ] {
+        for bad in ["0", "0.0005", "86401", "-1", "x", "NaN", "inf"] {
+            let flag = format!("--time-limit={bad}");
+            let mut args = command.clone();
+            args.push(&flag);
+            let out = colorwalk(&args, "");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&out).contains(&format!(
+                    "'{bad}' is not a number of seconds from 0.001 to 86400"
+                )),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+        }
+        let mut args = command.clone();
+        args.extend(["--time-limit", "86400"]);
+        if command[0] != "optimum" {
+            let out = colorwalk(&args, "");
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
 fn optimum_says_which_budget_ran_out_without_debug_text() {
     let out = colorwalk(
         &["optimum", "40x40c6-s1", "--memory-mb", "1", "--no-store"],
