@@ -119,6 +119,9 @@ pub struct BenchArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database (default: the user's data folder; env COLORWALK_DB).
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
@@ -150,6 +153,9 @@ pub struct RunsArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database.
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
@@ -165,6 +171,9 @@ pub struct CompareArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database.
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,

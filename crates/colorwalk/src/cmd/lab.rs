@@ -13,7 +13,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-fn table_format(text: &str) -> Result<TableFormat> {
+/// The output of `--format TEXT`, or JSON for `--json`.
+fn table_format(text: &str, json: bool) -> Result<TableFormat> {
+    if json {
+        return Ok(TableFormat::Json);
+    }
     text.parse().map_err(|e| anyhow!("--format: {e}"))
 }
 
@@ -88,7 +92,10 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
 
 /// `colorwalk bench`.
 pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
+    if args.published && format == TableFormat::Json {
+        bail!("--published adds a table beside the summaries, so it does not combine with JSON");
+    }
     let texts: Vec<String> = if args.spec.is_empty() {
         SERIES_TABLE.iter().map(|r| r.preset.to_string()).collect()
     } else {
@@ -224,7 +231,7 @@ fn published_table(records: &[GameRecord], format: TableFormat) -> String {
 
 /// `colorwalk runs`.
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
     let store = open_store(args.db.as_deref())?;
     match args.run {
         None => print!("{}", cw_lab::render_runs(&store.runs()?, format)),
@@ -260,7 +267,7 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
 
 /// `colorwalk compare`.
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
     let store = open_store(args.db.as_deref())?;
     let load = |id: i64| -> Result<Vec<GameRecord>> {
         store

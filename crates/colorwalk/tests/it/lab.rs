@@ -259,32 +259,6 @@ fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
 }
 
 #[test]
-fn a_database_that_cannot_be_opened_is_named_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let not_a_file = dir.path().to_str().unwrap();
-    let blocked = dir.path().join("file");
-    std::fs::write(&blocked, "").unwrap();
-    let under_a_file = blocked.join("results.db");
-    for db in [not_a_file, under_a_file.to_str().unwrap()] {
-        for args in [
-            vec!["runs", "--db", db],
-            vec!["compare", "1", "2", "--db", db],
-            vec!["serve", "--port", "0", "--db", db],
-        ] {
-            let out = colorwalk(&args, "");
-            assert_eq!(out.status.code(), Some(2), "{args:?}");
-            let err = stderr(&out);
-            assert_eq!(
-                err.matches("opening the results database").count(),
-                1,
-                "{args:?}: {err}"
-            );
-            assert!(err.contains(db), "{err}");
-        }
-    }
-}
-
-#[test]
 fn time_limits_accept_and_name_the_same_range_everywhere() {
     for command in [
         vec!["solve", "k1"],
@@ -387,4 +361,81 @@ fn optimum_says_which_budget_ran_out_without_debug_text() {
     );
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["outcome"], "move-limit");
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_file = dir.path().to_str().unwrap();
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "").unwrap();
+    let under_a_file = blocked.join("results.db");
+    for db in [not_a_file, under_a_file.to_str().unwrap()] {
+        for args in [
+            vec!["runs", "--db", db],
+            vec!["compare", "1", "2", "--db", db],
+            vec!["serve", "--port", "0", "--db", db],
+        ] {
+            let out = colorwalk(&args, "");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = stderr(&out);
+            assert_eq!(
+                err.matches("opening the results database").count(),
+                1,
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(db), "{err}");
+        }
+    }
+}
+
+#[test]
+fn every_command_that_prints_data_takes_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let db_s = db.to_str().unwrap();
+    let bench = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "1..3",
+            "--db",
+            db_s,
+        ];
+        args.extend(extra);
+        colorwalk(&args, "")
+    };
+    let out = bench(&["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v[0]["spec"], "greedy");
+    assert_eq!(v[0]["n"], 2);
+    let out = bench(&["--fresh", "--format", "json"]);
+    let w: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(w[0]["n"], 2);
+    let out = bench(&["--json", "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot be used with"),
+        "{}",
+        stderr(&out)
+    );
+    let out = bench(&["--json", "--published"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let runs: serde_json::Value =
+        serde_json::from_str(&stdout(&colorwalk(&["runs", "--db", db_s, "--json"], ""))).unwrap();
+    assert_eq!(runs.as_array().unwrap().len(), 2, "{runs}");
+    let run: serde_json::Value = serde_json::from_str(&stdout(&colorwalk(
+        &["runs", "1", "--db", db_s, "--json"],
+        "",
+    )))
+    .unwrap();
+    assert_eq!(run[0]["spec"], "greedy");
+    let cmp = colorwalk(&["compare", "1", "2", "--db", db_s, "--json"], "");
+    assert!(cmp.status.success(), "{}", stderr(&cmp));
+    let cmp: serde_json::Value = serde_json::from_str(&stdout(&cmp)).unwrap();
+    assert_eq!(cmp[0]["spec"], "greedy", "{cmp}");
 }
