@@ -288,3 +288,21 @@ fn series_boards_past_the_end_of_the_stream_are_refused() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_board_with_unused_top_colors_keeps_its_id_through_every_format() {
+    for format in ["line", "text", "99", "puchert", "id"] {
+        let written = colorwalk(&["new", "6x4c16-s16", "--to", format], "");
+        assert!(written.status.success(), "{format}");
+        let id = colorwalk(&["convert", "-", "--to", "id"], &stdout(&written));
+        assert!(id.status.success(), "{format}: {}", stderr(&id));
+        let want = if ["99", "puchert"].contains(&format) {
+            // These have nowhere to put a generator's ID: the literal ID,
+            // with the same 16 colors, spells out the same board.
+            "6x4c16:.51d9a3508eaa0d3aa2c11ae\n"
+        } else {
+            "6x4c16-s16\n"
+        };
+        assert_eq!(stdout(&id), want, "{format}");
+    }
+}
