@@ -9,6 +9,7 @@ use cw_solve::presets::SERIES_TABLE;
 use cw_solve::{BoardSet, Limits, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -159,12 +160,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let wall = started.elapsed();
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
     let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
-    print!(
+    let mut w = std::io::stdout().lock();
+    write!(
+        w,
         "{}",
         cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
-    );
+    )?;
     if args.published {
-        print!("{}", published_table(&records, format));
+        write!(w, "{}", published_table(&records, format))?;
     }
     eprintln!(
         "{} games in {:.1} s on {} threads{}",
@@ -233,8 +236,9 @@ fn published_table(records: &[GameRecord], format: TableFormat) -> String {
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
     let format = table_format(&args.format, args.json)?;
     let store = open_store(args.db.as_deref())?;
+    let mut w = std::io::stdout().lock();
     match args.run {
-        None => print!("{}", cw_lab::render_runs(&store.runs()?, format)),
+        None => write!(w, "{}", cw_lab::render_runs(&store.runs()?, format))?,
         Some(id) => {
             let info = store
                 .run(id)?
@@ -243,7 +247,8 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
             let optima = store.optima(ids)?;
             if format == TableFormat::Terminal {
-                println!(
+                writeln!(
+                    w,
                     "run {id}: {} boards of {}, {} results, created {}{}",
                     info.n_boards,
                     info.board_set,
@@ -254,12 +259,13 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
                     } else {
                         ""
                     }
-                );
+                )?;
             }
-            print!(
+            write!(
+                w,
                 "{}",
                 cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -280,13 +286,15 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if diffs.is_empty() {
         bail!("runs {} and {} share no solver spec", args.a, args.b);
     }
+    let mut w = std::io::stdout().lock();
     if format == TableFormat::Terminal {
-        println!(
+        writeln!(
+            w,
             "run {} (a) against run {} (b): better/worse count boards where b used fewer/more moves",
             args.a, args.b
-        );
+        )?;
     }
-    print!("{}", cw_lab::render_comparison(&diffs, format));
+    write!(w, "{}", cw_lab::render_comparison(&diffs, format))?;
     Ok(ExitCode::SUCCESS)
 }
 

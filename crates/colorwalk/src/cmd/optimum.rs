@@ -8,6 +8,7 @@ use cw_core::{ClusterGraph, Moves, replay};
 use cw_solve::exact::{ExactOptions, StopReason, solve_exact};
 use cw_solve::{Limits, SearchCtx};
 use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -95,35 +96,40 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     if args.json {
         crate::json::print(&out)?;
     } else {
-        println!("board        {}", label(&entry));
+        let mut w = std::io::stdout().lock();
+        writeln!(w, "board        {}", label(&entry))?;
         if r.proven {
-            println!("minimum      {} moves (proven)", out.moves);
+            writeln!(w, "minimum      {} moves (proven)", out.moves)?;
         } else {
-            println!(
+            writeln!(
+                w,
                 "best found   {} moves (not proven: {})",
                 out.moves,
                 stop_words(r.stopped, args)
-            );
-            println!(
+            )?;
+            writeln!(
+                w,
                 "minimum      at least {} moves (proven lower bound)",
                 out.lower_bound
-            );
+            )?;
         }
         if let Some(listed) = entry.optimum {
-            println!("listed       {listed}");
+            writeln!(w, "listed       {listed}")?;
         }
-        println!("solution     {}", out.solution);
-        println!(
+        writeln!(w, "solution     {}", out.solution)?;
+        writeln!(
+            w,
             "lower bound  {} at the start; first upper bound {}",
             out.start_bound, out.first_upper_bound
-        );
-        println!(
+        )?;
+        writeln!(
+            w,
             "effort       {:.1} ms, {} positions expanded, {} stored, {:.1} MB",
             out.millis,
             out.nodes_expanded,
             out.peak_states,
             out.peak_bytes as f64 / 1e6
-        );
+        )?;
     }
     Ok(if r.proven {
         ExitCode::SUCCESS

@@ -439,3 +439,25 @@ fn every_command_that_prints_data_takes_json() {
     let cmp: serde_json::Value = serde_json::from_str(&stdout(&cmp)).unwrap();
     assert_eq!(cmp[0]["spec"], "greedy", "{cmp}");
 }
+
+#[test]
+fn a_closed_standard_output_counts_as_done() {
+    for args in [
+        vec!["solvers"],
+        vec!["solve", "k1", "--spec", "greedy"],
+        vec!["optimum", "8x6c4-s3", "--no-store"],
+        vec!["verify", "k1", "3"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the command writes.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}
