@@ -1,39 +1,172 @@
 //! Turning a command-line board argument (ID, file or `-`) into boards.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use cw_core::BoardId;
 use cw_core::format::{self, BoardEntry, Format};
 use std::io::Read;
 use std::path::Path;
 
+/// The most that is read from a board file or standard input: 64 MiB. The
+/// largest board (100x100) takes at most about 30 KB in any format, and a
+/// file of 10,000 24x24 boards about 6 MB, so this leaves room for large
+/// board sets while a runaway input (`/dev/zero`, a wrong file) stops early.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
 /// Reads every board named by `source`: `-` is standard input, an existing
-/// path is a file, anything else must be a board ID.
+/// file (or FIFO) is read, anything else must be a board ID.
 pub fn load_all(source: &str, from: Option<Format>) -> Result<Vec<BoardEntry>> {
     let (text, origin) = if source == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("reading the board from standard input")?;
+        let text = read_capped(std::io::stdin().lock(), "standard input")?;
         (text, "standard input".to_string())
-    } else if Path::new(source).is_file() {
-        let text = std::fs::read_to_string(source)
-            .with_context(|| format!("reading the board file {source}"))?;
-        (text, source.to_string())
     } else {
-        return match source.parse::<BoardId>() {
-            Ok(id) => Ok(vec![BoardEntry::new(id.board()?)]),
-            Err(e) if looks_like_path(source) => {
-                bail!("no such file '{source}' (and it is not a board ID: {e})")
+        let meta = std::fs::metadata(source);
+        match &meta {
+            Ok(m) if is_readable_kind(m) => (read_file(source, m)?, source.to_string()),
+            _ => {
+                return match source.parse::<BoardId>() {
+                    Ok(id) => {
+                        check_id(source, &id)?;
+                        Ok(vec![BoardEntry::new(id.board()?)])
+                    }
+                    Err(e) => Err(not_a_board(source, meta, &e)),
+                };
             }
-            Err(e) => bail!("'{source}' is neither a board ID nor a file: {e}"),
-        };
+        }
     };
     let format = from.unwrap_or_else(|| format::detect(&text));
     format::parse(&text, format).with_context(|| format!("reading {origin} as the {format} format"))
 }
 
+/// Whether a path is something we read boards from: a regular file, or a
+/// FIFO (a named pipe, `/dev/stdin` on a pipe, `<(...)` in a shell).
+fn is_readable_kind(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if meta.file_type().is_fifo() {
+            return true;
+        }
+    }
+    meta.is_file()
+}
+
+/// Reads a board file, refusing empty and oversized ones.
+fn read_file(path: &str, meta: &std::fs::Metadata) -> Result<String> {
+    if meta.is_file() {
+        if meta.len() == 0 {
+            bail!("the board file '{path}' is empty");
+        }
+        if meta.len() > MAX_INPUT_BYTES {
+            bail!(
+                "the board file '{path}' is {:.1} MiB, more than the {} MiB that colorwalk reads",
+                meta.len() as f64 / f64::from(1 << 20),
+                MAX_INPUT_BYTES >> 20
+            );
+        }
+    }
+    let file =
+        std::fs::File::open(path).with_context(|| format!("opening the board file '{path}'"))?;
+    read_capped(file, &format!("the board file '{path}'"))
+}
+
+/// Reads `input` as UTF-8 text of at most [`MAX_INPUT_BYTES`].
+fn read_capped(input: impl Read, origin: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {origin}"))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        bail!(
+            "{origin} holds more than {} MiB, the most that colorwalk reads as boards",
+            MAX_INPUT_BYTES >> 20
+        );
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow!(
+            "{origin} is not text: byte {} is not UTF-8",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// Why `source`, which is not a board ID (`id_error`), names no boards.
+fn not_a_board(
+    source: &str,
+    meta: std::io::Result<std::fs::Metadata>,
+    id_error: &cw_core::ParseIdError,
+) -> anyhow::Error {
+    match meta {
+        Ok(m) if m.is_dir() => anyhow!("'{source}' is a directory, not a board file"),
+        Ok(m) => anyhow!(
+            "'{source}' is not a regular file ({}): give a board file, a board ID or - for \
+             standard input",
+            kind_of(&m)
+        ),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if looks_like_path(source) {
+                anyhow!("no such file '{source}' (and it is not a board ID: {id_error})")
+            } else {
+                anyhow!("'{source}' is neither a board ID nor a file: {id_error}")
+            }
+        }
+        Err(e) => anyhow!("cannot read '{source}': {e} (and it is not a board ID: {id_error})"),
+    }
+}
+
+/// Words for a kind of file that is neither regular nor a directory.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    let _ = meta;
+    "a special file"
+}
+
 fn looks_like_path(s: &str) -> bool {
     s.contains(['/', '\\']) || Path::new(s).extension().is_some()
+}
+
+/// The highest board number of the series' stream for boards of
+/// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, and the
+/// stream's draw numbers (64-bit) must not run out during or right after it,
+/// as in the web lab.
+pub fn last_series_board(width: usize, height: usize) -> u64 {
+    (u64::MAX - 1) / (width * height) as u64
+}
+
+/// Refuses a series board whose draws run past the end of the stream
+/// (`k@` with a first draw too close to 2^64, or a board number too large).
+pub fn check_id(text: &str, id: &BoardId) -> Result<()> {
+    if let BoardId::Koblenski {
+        width,
+        height,
+        first_draw,
+        ..
+    } = *id
+    {
+        let blocks = (width * height) as u64;
+        if first_draw.checked_add(blocks).is_none() {
+            bail!(
+                "board ID '{text}': its {blocks} draws run past the end of the series' stream \
+                 (a {width}x{height} board's first draw is at most {}; board numbers go up to {})",
+                u64::MAX - blocks,
+                last_series_board(width, height)
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Reads the one board named by `source`, or the one `pick` chooses (a

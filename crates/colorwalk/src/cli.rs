@@ -64,7 +64,7 @@ pub struct SolveArgs {
     /// Give up after this many moves.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_moves: u32,
-    /// Give up after this many seconds (default: no limit; results then depend on the board and spec only).
+    /// Give up after this many seconds, 0.001 to 86400 (default: no limit; results then depend on the board and spec only).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
@@ -84,7 +84,7 @@ pub struct OptimumArgs {
     /// Memory cap of the search, in MiB.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
     pub memory_mb: u64,
-    /// Stop after this many seconds and report the best solution and bound found.
+    /// Stop after this many seconds (0.001 to 86400) and report the best solution and bound found.
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// The results database, where a proven optimum is kept for the gap columns.
@@ -122,6 +122,9 @@ pub struct BenchArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database (default: the user's data folder; env COLORWALK_DB).
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
@@ -137,7 +140,7 @@ pub struct BenchArgs {
     /// Give up on a board after this many moves.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_moves: u32,
-    /// Give up on a board after this many seconds (off by default: results then depend only on board and spec).
+    /// Give up on a board after this many seconds, 0.001 to 86400 (off by default: results then depend only on board and spec).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory each game's search may hold, in MiB (default: only the specs' own caps).
@@ -156,6 +159,9 @@ pub struct RunsArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database.
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
@@ -171,6 +177,9 @@ pub struct CompareArgs {
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,
+    /// Print JSON instead (the same as --format json).
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The results database.
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
@@ -208,11 +217,19 @@ pub struct ServeArgs {
     pub memory_mb: Option<u64>,
 }
 
-/// Parses a positive number of seconds.
+/// The shortest time limit, in seconds: one millisecond (a limit of 0 would
+/// stop every search before it starts).
+pub const MIN_SECONDS: f64 = 0.001;
+/// The longest time limit, in seconds: one day.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Parses a time limit: seconds from [`MIN_SECONDS`] to [`MAX_SECONDS`].
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v <= 86_400.0 => Ok(v),
-        _ => Err(format!("'{s}' is not a number of seconds from 0 to 86400")),
+    match s.trim().parse::<f64>() {
+        Ok(v) if (MIN_SECONDS..=MAX_SECONDS).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}"
+        )),
     }
 }
 
@@ -221,7 +238,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 pub enum FormatArg {
     /// One row per line, `.` blank, `0`-`9` `a`-`f` colors, `#` comments.
     Text,
-    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format).
+    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format; `WxHcK` keeps unused colors).
     Line,
     /// "99problems": `rows cols colors` / cells as 1..k / optimum.
     #[value(name = "99")]

@@ -57,7 +57,7 @@ impl fmt::Display for TableFormat {
 
 /// A table format name that is not one of `table`, `markdown`, `csv`, `json`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown table format {0:?}: expected table, markdown, csv or json")]
+#[error("unknown table format '{0}': expected table, markdown, csv or json")]
 pub struct ParseTableFormatError(pub String);
 
 impl FromStr for TableFormat {

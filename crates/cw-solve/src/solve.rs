@@ -24,6 +24,21 @@ pub enum Outcome {
     IllegalMove,
 }
 
+impl Outcome {
+    /// The outcome's name in JSON and in the lab: `solved`, `gave-up`,
+    /// `move-limit`, `out-of-time`, `cancelled`, `illegal-move`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Solved => "solved",
+            Outcome::GaveUp => "gave-up",
+            Outcome::MoveLimit => "move-limit",
+            Outcome::TimeLimit => "out-of-time",
+            Outcome::Cancelled => "cancelled",
+            Outcome::IllegalMove => "illegal-move",
+        }
+    }
+}
+
 /// What a `solve` did.
 #[derive(Clone, Debug)]
 pub struct SolveReport {

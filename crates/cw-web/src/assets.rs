@@ -1,7 +1,7 @@
 //! The page's files (`static/`), embedded in release builds and read from
 //! disk in debug builds (so page edits need no rebuild).
 
-use axum::http::{StatusCode, Uri, header};
+use axum::http::{Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 
@@ -24,6 +24,6 @@ pub(crate) async fn serve(uri: Uri) -> Response {
             file.data,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, format!("no page at /{path}\n")).into_response(),
+        None => crate::ApiError::not_found(format!("no page at /{path}")).into_response(),
     }
 }

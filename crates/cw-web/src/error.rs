@@ -1,5 +1,6 @@
 //! `ApiError`: every failure of the API as HTTP status + `{"error": "..."}`,
-//! and extractors whose rejections take the same form.
+//! and extractors whose rejections take the same form; [`JsonErrorListener`]
+//! gives the same form to the requests that hyper refuses before routing.
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -7,6 +8,10 @@ use axum::http::request::Parts;
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
+use std::io;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 /// A failed request: its status and a message saying what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,5 +149,213 @@ pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
         message: format!("{} does not take {method}", uri.path()),
+    }
+}
+
+/// A listener whose connections answer with a JSON error body where hyper
+/// would answer with none.
+///
+/// hyper refuses some requests while parsing them, before the router sees
+/// them: a URI longer than 65534 bytes (414; `http::Uri` holds no more, so
+/// the limit cannot be raised), a head too large (431) or one that is not
+/// HTTP (400). Its answer is a head alone (`content-length: 0`, no content
+/// type, `connection: close`), so no middleware can reach it. The connection
+/// wrapper [`JsonErrorIo`] recognizes that head as it is written and writes
+/// it with a `{"error": "..."}` body instead. The router's own errors always
+/// have a JSON body and a content type, so they pass unchanged.
+#[derive(Debug)]
+pub struct JsonErrorListener<L>(pub L);
+
+impl<L: axum::serve::Listener> axum::serve::Listener for JsonErrorListener<L> {
+    type Io = JsonErrorIo<L::Io>;
+    type Addr = L::Addr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        let (io, addr) = self.0.accept().await;
+        (JsonErrorIo::new(io), addr)
+    }
+
+    fn local_addr(&self) -> io::Result<Self::Addr> {
+        self.0.local_addr()
+    }
+}
+
+/// A connection that rewrites hyper's body-less error answers to JSON (see
+/// [`JsonErrorListener`]); everything else passes through.
+#[derive(Debug)]
+pub struct JsonErrorIo<IO> {
+    io: IO,
+    /// A rewritten answer still to be written, and how much of it is.
+    pending: Vec<u8>,
+    sent: usize,
+}
+
+impl<IO> JsonErrorIo<IO> {
+    /// Wraps a connection.
+    pub fn new(io: IO) -> JsonErrorIo<IO> {
+        JsonErrorIo {
+            io,
+            pending: Vec::new(),
+            sent: 0,
+        }
+    }
+}
+
+impl<IO: AsyncWrite + Unpin> JsonErrorIo<IO> {
+    /// Writes what is left of a rewritten answer.
+    fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        while self.sent < self.pending.len() {
+            let n = ready!(Pin::new(&mut self.io).poll_write(cx, &self.pending[self.sent..]))?;
+            if n == 0 {
+                return Poll::Ready(Err(io::ErrorKind::WriteZero.into()));
+            }
+            self.sent += n;
+        }
+        self.pending.clear();
+        self.sent = 0;
+        Poll::Ready(Ok(()))
+    }
+}
+
+impl<IO: AsyncRead + Unpin> AsyncRead for JsonErrorIo<IO> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
+    }
+}
+
+// Not vectored (the default), so hyper hands each answer's head over in one
+// buffer, where it can be recognized.
+impl<IO: AsyncWrite + Unpin> AsyncWrite for JsonErrorIo<IO> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        ready!(this.poll_pending(cx))?;
+        if let Some(answer) = with_json_body(buf) {
+            this.pending = answer;
+            // The whole head is taken; the answer goes out on the next
+            // write, flush or shutdown if the socket is full now.
+            let _ = this.poll_pending(cx)?;
+            return Poll::Ready(Ok(buf.len()));
+        }
+        Pin::new(&mut this.io).poll_write(cx, buf)
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        ready!(this.poll_pending(cx))?;
+        Pin::new(&mut this.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        ready!(this.poll_pending(cx))?;
+        Pin::new(&mut this.io).poll_shutdown(cx)
+    }
+}
+
+/// If `bytes` is exactly one of hyper's automatic error answers (a 4xx or
+/// 5xx head with `content-length: 0`, `connection: close` and no content
+/// type, and nothing after it), the same answer with a JSON error body.
+fn with_json_body(bytes: &[u8]) -> Option<Vec<u8>> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    let head = text.strip_suffix("\r\n\r\n")?;
+    if head.contains("\r\n\r\n") {
+        return None;
+    }
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next()?;
+    let code: u16 = status_line
+        .strip_prefix("HTTP/1.1 ")
+        .or_else(|| status_line.strip_prefix("HTTP/1.0 "))?
+        .get(..3)?
+        .parse()
+        .ok()?;
+    let headers: Vec<(&str, &str)> = lines
+        .map(|l| l.split_once(':').map(|(n, v)| (n.trim(), v.trim())))
+        .collect::<Option<_>>()?;
+    let has = |name: &str, value: Option<&str>| {
+        headers.iter().any(|(n, v)| {
+            n.eq_ignore_ascii_case(name) && value.is_none_or(|x| v.eq_ignore_ascii_case(x))
+        })
+    };
+    if code < 400
+        || !has("content-length", Some("0"))
+        || !has("connection", Some("close"))
+        || has("content-type", None)
+    {
+        return None;
+    }
+    let message = match code {
+        414 => "the URL is too long: the server reads URLs of at most 65534 bytes".to_string(),
+        431 => "the request's headers are too large".to_string(),
+        400 => "the request is not valid HTTP/1.1".to_string(),
+        _ => format!("the request could not be read (HTTP {code})"),
+    };
+    let body = serde_json::json!({ "error": message }).to_string();
+    let mut out = format!(
+        "{status_line}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in &headers {
+        if !name.eq_ignore_ascii_case("content-length") {
+            out.push_str(&format!("{name}: {value}\r\n"));
+        }
+    }
+    out.push_str("\r\n");
+    out.push_str(&body);
+    Some(out.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_json_body;
+
+    #[test]
+    fn hypers_empty_error_answers_get_a_json_body() {
+        let head = "HTTP/1.1 414 URI Too Long\r\nconnection: close\r\ncontent-length: 0\r\n\
+                    date: Mon, 23 Nov 2026 19:01:26 GMT\r\n\r\n";
+        let out = String::from_utf8(with_json_body(head.as_bytes()).unwrap()).unwrap();
+        let body =
+            r#"{"error":"the URL is too long: the server reads URLs of at most 65534 bytes"}"#;
+        assert_eq!(
+            out,
+            format!(
+                "HTTP/1.1 414 URI Too Long\r\ncontent-type: application/json\r\n\
+                 content-length: {}\r\nconnection: close\r\n\
+                 date: Mon, 23 Nov 2026 19:01:26 GMT\r\n\r\n{body}",
+                body.len()
+            )
+        );
+        let head = "HTTP/1.1 431 Request Header Fields Too Large\r\nconnection: close\r\n\
+                    content-length: 0\r\n\r\n";
+        let out = String::from_utf8(with_json_body(head.as_bytes()).unwrap()).unwrap();
+        assert!(out.ends_with(r#"{"error":"the request's headers are too large"}"#));
+    }
+
+    #[test]
+    fn other_answers_pass_unchanged() {
+        for bytes in [
+            // The router's errors: a content type and a body.
+            "HTTP/1.1 404 Not Found\r\ncontent-type: application/json\r\ncontent-length: 12\r\n\r\n{\"error\":\"\"}",
+            "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: 0\r\n\r\n",
+            // Success, a head before a streamed body, and a keep-alive error.
+            "HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 0\r\n\r\n",
+            "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n",
+            "HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n",
+            // Not a whole head, or something after it.
+            "HTTP/1.1 414 URI Too Long\r\nconnection: close\r\ncontent-length: 0\r\n",
+            "HTTP/1.1 414 URI Too Long\r\nconnection: close\r\ncontent-length: 0\r\n\r\nx",
+            "data: {}\n\n",
+            "",
+        ] {
+            assert_eq!(with_json_body(bytes.as_bytes()), None, "{bytes}");
+        }
     }
 }

@@ -45,7 +45,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
-pub use error::ApiError;
+pub use error::{ApiError, JsonErrorIo, JsonErrorListener};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -181,6 +181,8 @@ pub fn serve_blocking(
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
+        // Requests that hyper refuses before routing get JSON errors too.
+        let listener = error::JsonErrorListener(listener);
         axum::serve(listener, app(AppState::new(config))).await
     })
 }

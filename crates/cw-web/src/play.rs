@@ -352,13 +352,8 @@ pub(crate) async fn solve(
     })
     .await??;
     let outcome = match report.outcome {
-        Outcome::Solved => "solved",
-        Outcome::GaveUp => "gave-up",
         Outcome::MoveLimit if req.steps.is_some() => "stepped",
-        Outcome::MoveLimit => "move-limit",
-        Outcome::TimeLimit => "out-of-time",
-        Outcome::Cancelled => "cancelled",
-        Outcome::IllegalMove => "illegal-move",
+        other => other.name(),
     };
     let played = report.moves.get(req.moves.len()..).unwrap_or_default();
     Ok(axum::Json(json!({

@@ -17,13 +17,25 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
     let boards: Vec<Board> = if !args.ids.is_empty() {
         args.ids
             .iter()
-            .map(|id| {
-                let id: BoardId = id.parse().with_context(|| format!("'{id}'"))?;
+            .map(|text| {
+                let id: BoardId = text.parse().with_context(|| format!("'{text}'"))?;
+                crate::board_input::check_id(text, &id)?;
                 Ok(id.board()?)
             })
             .collect::<Result<_>>()?
     } else if let Some(first) = args.koblenski {
-        (first..first.saturating_add(args.count))
+        let last = crate::board_input::last_series_board(w, h);
+        if first > last || args.count - 1 > last - first {
+            let asked = if args.count == 1 {
+                format!("--koblenski {first}")
+            } else {
+                format!("--koblenski {first} -n {}", args.count)
+            };
+            bail!(
+                "{asked} runs past the end of the series' stream: it holds {w}x{h} boards 1 to {last}"
+            );
+        }
+        (first..=first + (args.count - 1))
             .map(|n| Board::koblenski(w, h, k, n))
             .collect::<Result<_, _>>()?
     } else {

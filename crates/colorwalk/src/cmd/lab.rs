@@ -1,23 +1,24 @@
 //! The batch lab: `bench`, `runs`, `compare` and `plot`.
 
+use super::open_store;
 use crate::cli::{BenchArgs, CompareArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use cw_batch::{Batch, Event};
-use cw_lab::{GameRecord, Store, TableFormat};
+use cw_lab::{GameRecord, TableFormat};
 use cw_solve::presets::SERIES_TABLE;
 use cw_solve::{BoardSet, Limits, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-fn open_store(db: Option<&Path>) -> Result<Store> {
-    let path = db.map_or_else(Store::default_path, Path::to_path_buf);
-    Store::open(&path).with_context(|| format!("opening the results database {}", path.display()))
-}
-
-fn table_format(text: &str) -> Result<TableFormat> {
+/// The output of `--format TEXT`, or JSON for `--json`.
+fn table_format(text: &str, json: bool) -> Result<TableFormat> {
+    if json {
+        return Ok(TableFormat::Json);
+    }
     text.parse().map_err(|e| anyhow!("--format: {e}"))
 }
 
@@ -70,6 +71,13 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
             if first == 0 {
                 bail!("--koblenski: the series' boards are numbered from 1");
             }
+            let last = crate::board_input::last_series_board(width, height);
+            if first + (count - 1) > last {
+                bail!(
+                    "--koblenski '{k}' runs past the end of the series' stream: it holds \
+                     {width}x{height} boards 1 to {last}"
+                );
+            }
             (first, count)
         }
         None => (1, 100),
@@ -85,7 +93,10 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
 
 /// `colorwalk bench`.
 pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
+    if args.published && format == TableFormat::Json {
+        bail!("--published adds a table beside the summaries, so it does not combine with JSON");
+    }
     let texts: Vec<String> = if args.spec.is_empty() {
         SERIES_TABLE.iter().map(|r| r.preset.to_string()).collect()
     } else {
@@ -150,12 +161,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let wall = started.elapsed();
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
     let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
-    print!(
+    let mut w = std::io::stdout().lock();
+    write!(
+        w,
         "{}",
         cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
-    );
+    )?;
     if args.published {
-        print!("{}", published_table(&records, format));
+        write!(w, "{}", published_table(&records, format))?;
     }
     eprintln!(
         "{} games in {:.1} s on {} threads{}",
@@ -222,10 +235,11 @@ fn published_table(records: &[GameRecord], format: TableFormat) -> String {
 
 /// `colorwalk runs`.
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
     let store = open_store(args.db.as_deref())?;
+    let mut w = std::io::stdout().lock();
     match args.run {
-        None => print!("{}", cw_lab::render_runs(&store.runs()?, format)),
+        None => write!(w, "{}", cw_lab::render_runs(&store.runs()?, format))?,
         Some(id) => {
             let info = store
                 .run(id)?
@@ -234,7 +248,8 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
             let optima = store.optima(ids)?;
             if format == TableFormat::Terminal {
-                println!(
+                writeln!(
+                    w,
                     "run {id}: {} boards of {}, {} results, created {}{}",
                     info.n_boards,
                     info.board_set,
@@ -245,12 +260,13 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
                     } else {
                         ""
                     }
-                );
+                )?;
             }
-            print!(
+            write!(
+                w,
                 "{}",
                 cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
-            );
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -258,7 +274,7 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
 
 /// `colorwalk compare`.
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
-    let format = table_format(&args.format)?;
+    let format = table_format(&args.format, args.json)?;
     let store = open_store(args.db.as_deref())?;
     let load = |id: i64| -> Result<Vec<GameRecord>> {
         store
@@ -271,13 +287,15 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if diffs.is_empty() {
         bail!("runs {} and {} share no solver spec", args.a, args.b);
     }
+    let mut w = std::io::stdout().lock();
     if format == TableFormat::Terminal {
-        println!(
+        writeln!(
+            w,
             "run {} (a) against run {} (b): better/worse count boards where b used fewer/more moves",
             args.a, args.b
-        );
+        )?;
     }
-    print!("{}", cw_lab::render_comparison(&diffs, format));
+    write!(w, "{}", cw_lab::render_comparison(&diffs, format))?;
     Ok(ExitCode::SUCCESS)
 }
 

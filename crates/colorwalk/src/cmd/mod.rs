@@ -10,6 +10,8 @@ mod tui;
 mod verify;
 
 use crate::cli::{Cli, Command};
+use cw_lab::Store;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Runs the parsed command line.
@@ -29,4 +31,19 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Plot(args) => lab::plot(&args),
         Command::Serve(args) => serve::run(&args),
     }
+}
+
+/// Opens the results database at `db` (default: the user's data folder). An
+/// error names the file once: the store's own message already does when
+/// SQLite cannot open it; other failures (its folder, its schema) get it here.
+pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
+    let path = db.map_or_else(Store::default_path, Path::to_path_buf);
+    Store::open(&path).map_err(|e| {
+        let shown = path.display().to_string();
+        if e.to_string().contains(&shown) {
+            anyhow::Error::new(e)
+        } else {
+            anyhow::Error::new(e).context(format!("opening the results database {shown}"))
+        }
+    })
 }

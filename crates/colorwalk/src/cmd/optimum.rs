@@ -5,11 +5,10 @@ use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
 use anyhow::{Result, bail};
 use cw_core::{ClusterGraph, Moves, replay};
-use cw_lab::Store;
-use cw_solve::exact::{ExactOptions, solve_exact};
+use cw_solve::exact::{ExactOptions, StopReason, solve_exact};
 use cw_solve::{Limits, SearchCtx};
 use serde::Serialize;
-use std::path::Path;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,8 +25,34 @@ struct OptimumJson {
     peak_states: u64,
     peak_bytes: u64,
     millis: f64,
+    /// Which budget stopped the proof (`memory`, `time`, `expansions`), if one did.
+    stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
+}
+
+/// The name of the budget that stopped a search, for JSON.
+fn stop_name(reason: StopReason) -> &'static str {
+    match reason {
+        StopReason::Memory => "memory",
+        StopReason::Time => "time",
+        StopReason::Expansions => "expansions",
+    }
+}
+
+/// Words for the budget that stopped a search, with its size when known.
+fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
+    match reason {
+        Some(StopReason::Memory) => {
+            format!("the memory budget of {} MiB ran out", args.memory_mb)
+        }
+        Some(StopReason::Time) => match args.time_limit {
+            Some(s) => format!("the time limit of {s} s ran out"),
+            None => "the search was stopped".to_string(),
+        },
+        Some(StopReason::Expansions) => "the expansion budget ran out".to_string(),
+        None => "the search stopped early".to_string(),
+    }
 }
 
 /// Solves exactly and reports; exit code 1 when a budget stopped the proof.
@@ -50,11 +75,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let id = entry.board.id().to_string();
     let solution = Moves(r.moves.clone()).to_string();
     if r.proven && !args.no_store {
-        let path = args
-            .db
-            .as_deref()
-            .map_or_else(Store::default_path, Path::to_path_buf);
-        let mut store = Store::open(&path)?;
+        let mut store = super::open_store(args.db.as_deref())?;
         store.record_optimum(&id, r.moves.len() as u32, true, &solution)?;
     }
     let out = OptimumJson {
@@ -69,35 +90,46 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         peak_states: r.peak_states,
         peak_bytes: r.peak_bytes,
         millis: elapsed.as_secs_f64() * 1000.0,
+        stopped: r.stopped.map(stop_name),
         listed_optimum: entry.optimum,
     };
     if args.json {
         crate::json::print(&out)?;
     } else {
-        println!("board        {}", label(&entry));
+        let mut w = std::io::stdout().lock();
+        writeln!(w, "board        {}", label(&entry))?;
         if r.proven {
-            println!("minimum      {} moves (proven)", out.moves);
+            writeln!(w, "minimum      {} moves (proven)", out.moves)?;
         } else {
-            println!(
-                "best found   {} moves; not proven: the minimum is at least {} ({:?} budget reached)",
-                out.moves, out.lower_bound, r.stopped
-            );
+            writeln!(
+                w,
+                "best found   {} moves (not proven: {})",
+                out.moves,
+                stop_words(r.stopped, args)
+            )?;
+            writeln!(
+                w,
+                "minimum      at least {} moves (proven lower bound)",
+                out.lower_bound
+            )?;
         }
         if let Some(listed) = entry.optimum {
-            println!("listed       {listed}");
+            writeln!(w, "listed       {listed}")?;
         }
-        println!("solution     {}", out.solution);
-        println!(
+        writeln!(w, "solution     {}", out.solution)?;
+        writeln!(
+            w,
             "lower bound  {} at the start; first upper bound {}",
             out.start_bound, out.first_upper_bound
-        );
-        println!(
+        )?;
+        writeln!(
+            w,
             "effort       {:.1} ms, {} positions expanded, {} stored, {:.1} MB",
             out.millis,
             out.nodes_expanded,
             out.peak_states,
             out.peak_bytes as f64 / 1e6
-        );
+        )?;
     }
     Ok(if r.proven {
         ExitCode::SUCCESS

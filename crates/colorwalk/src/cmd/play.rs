@@ -8,10 +8,10 @@
 use crate::board_input::load_one;
 use crate::cli::PlayArgs;
 use crate::render::{self, Style};
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
 use cw_core::format::Format;
 use cw_core::{Board, ClusterGraph, Color, Playthrough};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
 /// Plays on standard input and output.
@@ -56,7 +56,7 @@ pub enum Ending {
 /// drawn at the start and, when `redraw` is set, after every move.
 pub fn play_lines(
     board: &Board,
-    input: impl BufRead,
+    mut input: impl BufRead,
     output: &mut impl Write,
     style: Style,
     redraw: bool,
@@ -80,8 +80,9 @@ pub fn play_lines(
         )
     };
     draw(&game, output)?;
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    let mut line_no = 0;
+    while let Some(line) = read_command(&mut input, &mut bytes, &mut line_no)? {
         let cmd = line.trim();
         match cmd {
             "" => continue,
@@ -145,6 +146,36 @@ pub fn play_lines(
     Ok(Ending::Quit(n))
 }
 
+/// The longest command line read: commands are a few characters, so a
+/// longer line is not a game (e.g. `/dev/zero` or a binary file as input).
+pub const MAX_LINE_BYTES: u64 = 1024;
+
+/// The next line of `input` (lossily decoded), or `None` at its end; lines
+/// longer than [`MAX_LINE_BYTES`] are an error, so nothing unbounded is held.
+fn read_command(
+    input: &mut impl BufRead,
+    bytes: &mut Vec<u8>,
+    line_no: &mut u64,
+) -> Result<Option<String>> {
+    bytes.clear();
+    let n = input
+        .by_ref()
+        .take(MAX_LINE_BYTES + 1)
+        .read_until(b'\n', bytes)
+        .context("reading a command")?;
+    if n == 0 {
+        return Ok(None);
+    }
+    *line_no += 1;
+    if bytes.last() != Some(&b'\n') && n as u64 > MAX_LINE_BYTES {
+        bail!(
+            "input line {line_no} is longer than {MAX_LINE_BYTES} bytes: a command is a color, \
+             u, r, q or ? on a line of its own"
+        );
+    }
+    Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
+}
+
 /// A color from its character or its name, if the board has it.
 fn parse_color(text: &str, n_colors: usize) -> Option<Color> {
     let mut chars = text.chars();
@@ -181,6 +212,25 @@ mod tests {
         assert!(out.contains("'9' is not a command"));
         assert!(out.contains("nothing to undo"));
         assert!(out.contains("cleared in 2 moves: 0,1"));
+    }
+
+    #[test]
+    fn long_lines_are_refused_and_short_ones_need_no_newline() {
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let long = "x".repeat(MAX_LINE_BYTES as usize + 1);
+        let mut out = Vec::new();
+        let err = play_lines(&board, long.as_bytes(), &mut out, Style::Plain, false).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("input line 1 is longer than 1024 bytes"),
+            "{err}"
+        );
+        // A line of exactly the limit is read (and is not a command); the
+        // last line may lack its newline.
+        let script = format!("{}\n3", "y".repeat(MAX_LINE_BYTES as usize));
+        let (ending, out) = run_script(&board, &script);
+        assert_eq!(ending, Ending::Quit(1), "{out}");
+        assert!(out.contains("is not a command"));
     }
 
     #[test]

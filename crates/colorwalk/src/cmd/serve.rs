@@ -9,8 +9,7 @@ use std::process::ExitCode;
 pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     let db = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
     // Open the store once now, so that a bad path fails here and not on the page.
-    cw_lab::Store::open(&db)
-        .with_context(|| format!("opening the results database {}", db.display()))?;
+    super::open_store(Some(&db))?;
     let mut config = cw_web::Config::new(db);
     if let Some(mb) = args.memory_mb {
         config.memory_mb = mb;

@@ -8,6 +8,7 @@ use cw_solve::presets::PRESETS;
 use cw_solve::registry::SOLVERS;
 use cw_solve::{Limits, Outcome, Spec};
 use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -66,26 +67,31 @@ pub fn solvers(args: &SolversArgs) -> Result<ExitCode> {
         crate::json::print(&serde_json::json!({ "solvers": solvers, "presets": presets }))?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("Solvers (spec: NAME:KEY=VALUE,...; stages: A>B; fallback: A|B)\n");
+    let mut w = std::io::stdout().lock();
+    writeln!(
+        w,
+        "Solvers (spec: NAME:KEY=VALUE,...; stages: A>B; fallback: A|B)\n"
+    )?;
     for s in &solvers {
-        println!("{}  {}", s.name, s.summary);
+        writeln!(w, "{}  {}", s.name, s.summary)?;
         for p in &s.params {
             let default = if p.default.is_empty() {
                 "none"
             } else {
                 p.default
             };
-            println!("    {}={}  ({}) {}", p.name, default, p.values, p.doc);
+            writeln!(w, "    {}={}  ({}) {}", p.name, default, p.values, p.doc)?;
         }
-        println!();
+        writeln!(w)?;
     }
-    println!("Presets\n");
+    writeln!(w, "Presets\n")?;
     let width = presets.iter().map(|p| p.name.len()).max().unwrap_or(0);
     for p in &presets {
-        println!(
+        writeln!(
+            w,
             "  {:width$}  {}\n  {:width$}    = {}",
             p.name, p.summary, "", p.spec
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -126,7 +132,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let out = SolveJson {
         board: entry.board.id().to_string(),
         spec: spec.to_string(),
-        outcome: format!("{:?}", report.outcome),
+        outcome: report.outcome.name().to_string(),
         solved: report.solved(),
         moves: report.moves.len(),
         solution: Moves(report.moves.clone()).to_string(),
@@ -138,25 +144,32 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     if args.json {
         crate::json::print(&out)?;
     } else {
-        println!("board    {}", label(&entry));
-        println!("spec     {}", out.spec);
+        let mut w = std::io::stdout().lock();
+        writeln!(w, "board    {}", label(&entry))?;
+        writeln!(w, "spec     {}", out.spec)?;
         match report.outcome {
-            Outcome::Solved => println!("solved   in {} moves", out.moves),
-            other => println!(
+            Outcome::Solved => writeln!(w, "solved   in {} moves", out.moves)?,
+            other => writeln!(
+                w,
                 "unsolved ({}) after {} moves, {} blocks left",
                 describe(other),
                 out.moves,
                 checked.blocks_left
-            ),
+            )?,
         }
         if let (Some(opt), true) = (entry.optimum, out.solved) {
-            println!("optimum  {opt} (gap {})", out.moves as i64 - i64::from(opt));
+            writeln!(
+                w,
+                "optimum  {opt} (gap {})",
+                out.moves as i64 - i64::from(opt)
+            )?;
         }
-        println!("moves    {}", out.solution);
-        println!(
+        writeln!(w, "moves    {}", out.solution)?;
+        writeln!(
+            w,
             "effort   {:.1} ms, {} nodes, {} cluster inspections",
             out.millis, out.nodes, out.inspections
-        );
+        )?;
     }
     Ok(if out.solved {
         ExitCode::SUCCESS

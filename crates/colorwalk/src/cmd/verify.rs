@@ -5,6 +5,7 @@ use crate::cli::VerifyArgs;
 use anyhow::{Result, anyhow};
 use cw_core::{ClusterGraph, Moves, replay};
 use serde::Serialize;
+use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Serialize)]
@@ -36,30 +37,34 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     if args.json {
         crate::json::print(&report)?;
     } else {
+        let mut w = std::io::stdout().lock();
         let name = crate::board_input::label(&entry);
         if r.cleared {
-            println!("{name}: cleared in {} moves", r.moves_played);
+            writeln!(w, "{name}: cleared in {} moves", r.moves_played)?;
         } else {
-            println!(
+            writeln!(
+                w,
                 "{name}: not cleared: {} blocks left after {} moves",
                 r.blocks_left, r.moves_played
-            );
+            )?;
         }
         if !r.useless.is_empty() {
             let list: Vec<String> = r.useless.iter().map(ToString::to_string).collect();
-            println!("moves that removed nothing: {}", list.join(", "));
+            writeln!(w, "moves that removed nothing: {}", list.join(", "))?;
         }
         if r.surplus > 0 {
-            println!(
+            writeln!(
+                w,
                 "{} moves after the board was clear were not played",
                 r.surplus
-            );
+            )?;
         }
         if let (Some(opt), true) = (entry.optimum, r.cleared) {
-            println!(
+            writeln!(
+                w,
                 "known optimum: {opt} ({} over)",
                 r.moves_played as i64 - i64::from(opt)
-            );
+            )?;
         }
     }
     Ok(if r.cleared {

@@ -161,3 +161,148 @@ fn show_draws_a_position_after_moves() {
     assert!(text.contains("after 1 moves: 3 blocks left"), "{text}");
     assert!(text.contains("..1\n1.1\n"), "{text}");
 }
+
+/// Runs `colorwalk ARGS` with standard input from `stdin` (a file or device).
+#[cfg(unix)]
+fn colorwalk_reading(args: &[&str], stdin: std::fs::File) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .args(args)
+        .stdin(stdin)
+        .output()
+        .expect("colorwalk runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn endless_input_stops_at_a_cap_with_a_clear_error() {
+    let zero = || std::fs::File::open("/dev/zero").unwrap();
+    let out = colorwalk_reading(&["show", "-"], zero());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("standard input holds more than 64 MiB"),
+        "{}",
+        stderr(&out)
+    );
+    let out = colorwalk_reading(&["play", "k1", "--lines"], zero());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("input line 1 is longer than 1024 bytes"),
+        "{}",
+        stderr(&out)
+    );
+    // A file over the cap is refused before it is read.
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.txt");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(65 << 20)
+        .unwrap();
+    let out = colorwalk(&["show", big.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is 65.0 MiB, more than the 64 MiB that colorwalk reads"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn board_paths_that_are_not_board_files_say_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let dir_s = dir.path().to_str().unwrap().to_string();
+    let cases = [
+        (
+            "/dev/null",
+            "'/dev/null' is not a regular file (a character device)",
+        ),
+        (
+            "/dev/zero",
+            "'/dev/zero' is not a regular file (a character device)",
+        ),
+        (dir_s.as_str(), "is a directory, not a board file"),
+        (empty.to_str().unwrap(), "empty.txt' is empty"),
+        ("no/such.txt", "no such file 'no/such.txt'"),
+    ];
+    for (path, expect) in cases {
+        let out = colorwalk(&["show", path], "");
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        assert!(stderr(&out).contains(expect), "{path}: {}", stderr(&out));
+    }
+    // A pipe is read like a file: here /dev/stdin, the test's pipe.
+    let board = stdout(&colorwalk(&["new", "k1"], ""));
+    let out = colorwalk(&["show", "/dev/stdin", "--plain"], &board);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("30x20c5-k1"), "{}", stdout(&out));
+}
+
+#[test]
+fn series_boards_past_the_end_of_the_stream_are_refused() {
+    // 30x20 boards use 600 draws each: board n ends at draw 600n, and the
+    // draw after it must still be a 64-bit number.
+    let last = (u64::MAX - 1) / 600;
+    for args in [
+        vec![
+            "new".to_string(),
+            "--koblenski".into(),
+            u64::MAX.to_string(),
+        ],
+        vec![
+            "new".into(),
+            "--koblenski".into(),
+            last.to_string(),
+            "-n".into(),
+            "2".into(),
+        ],
+        vec!["new".into(), format!("30x20c5-k@{}", u64::MAX - 599)],
+        vec!["show".into(), format!("30x20c5-k{}", last + 1)],
+        vec![
+            "bench".into(),
+            "--koblenski".into(),
+            format!("{last}..{}", last + 2),
+            "--no-store".into(),
+        ],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = colorwalk(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("past the end of the series' stream"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(stderr(&out).contains(&last.to_string()), "{}", stderr(&out));
+    }
+    let out = colorwalk(&["new", "--koblenski", &last.to_string(), "--to", "id"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("30x20c5-k{last}\n"));
+    let out = colorwalk(
+        &[
+            "new",
+            &format!("30x20c5-k@{}", u64::MAX - 600),
+            "--to",
+            "id",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_board_with_unused_top_colors_keeps_its_id_through_every_format() {
+    for format in ["line", "text", "99", "puchert", "id"] {
+        let written = colorwalk(&["new", "6x4c16-s16", "--to", format], "");
+        assert!(written.status.success(), "{format}");
+        let id = colorwalk(&["convert", "-", "--to", "id"], &stdout(&written));
+        assert!(id.status.success(), "{format}: {}", stderr(&id));
+        let want = if ["99", "puchert"].contains(&format) {
+            // These have nowhere to put a generator's ID: the literal ID,
+            // with the same 16 colors, spells out the same board.
+            "6x4c16:.51d9a3508eaa0d3aa2c11ae\n"
+        } else {
+            "6x4c16-s16\n"
+        };
+        assert_eq!(stdout(&id), want, "{format}");
+    }
+}

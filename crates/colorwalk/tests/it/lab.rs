@@ -257,3 +257,207 @@ fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v[0]["with_optimum"], 1);
 }
+
+#[test]
+fn time_limits_accept_and_name_the_same_range_everywhere() {
+    for command in [
+        vec!["solve", "k1"],
+        vec!["optimum", "k1", "--no-store"],
+        vec![
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "1",
+            "--no-store",
+        ],
+    ] {
+        for bad in ["0", "0.0005", "86401", "-1", "x", "NaN", "inf"] {
+            let flag = format!("--time-limit={bad}");
+            let mut args = command.clone();
+            args.push(&flag);
+            let out = colorwalk(&args, "");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(
+                stderr(&out).contains(&format!(
+                    "'{bad}' is not a number of seconds from 0.001 to 86400"
+                )),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+        }
+        let mut args = command.clone();
+        args.extend(["--time-limit", "86400"]);
+        if command[0] != "optimum" {
+            let out = colorwalk(&args, "");
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        }
+    }
+}
+
+#[test]
+fn optimum_says_which_budget_ran_out_without_debug_text() {
+    let out = colorwalk(
+        &["optimum", "40x40c6-s1", "--memory-mb", "1", "--no-store"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("not proven: the memory budget of 1 MiB ran out"),
+        "{text}"
+    );
+    assert!(text.contains("minimum      at least "), "{text}");
+    assert!(
+        !text.contains("Some(") && !text.contains("Memory"),
+        "{text}"
+    );
+    let out = colorwalk(
+        &[
+            "optimum",
+            "40x40c6-s1",
+            "--memory-mb",
+            "1",
+            "--no-store",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["stopped"], "memory");
+    assert_eq!(v["proven"], false);
+    assert!(v["lower_bound"].as_u64().unwrap() <= v["moves"].as_u64().unwrap());
+
+    let out = colorwalk(
+        &[
+            "optimum",
+            "30x20c5-s5",
+            "--time-limit",
+            "0.001",
+            "--no-store",
+        ],
+        "",
+    );
+    assert!(
+        stdout(&out).contains("not proven: the time limit of 0.001 s ran out"),
+        "{}",
+        stdout(&out)
+    );
+    // `solve --json` names its outcome in words too.
+    let out = colorwalk(&["solve", "k1", "--spec", "greedy", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "solved");
+    let out = colorwalk(
+        &[
+            "solve",
+            "k1",
+            "--spec",
+            "greedy",
+            "--max-moves",
+            "3",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["outcome"], "move-limit");
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_named_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_file = dir.path().to_str().unwrap();
+    let blocked = dir.path().join("file");
+    std::fs::write(&blocked, "").unwrap();
+    let under_a_file = blocked.join("results.db");
+    for db in [not_a_file, under_a_file.to_str().unwrap()] {
+        for args in [
+            vec!["runs", "--db", db],
+            vec!["compare", "1", "2", "--db", db],
+            vec!["serve", "--port", "0", "--db", db],
+        ] {
+            let out = colorwalk(&args, "");
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            let err = stderr(&out);
+            assert_eq!(
+                err.matches("opening the results database").count(),
+                1,
+                "{args:?}: {err}"
+            );
+            assert!(err.contains(db), "{err}");
+        }
+    }
+}
+
+#[test]
+fn every_command_that_prints_data_takes_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let db_s = db.to_str().unwrap();
+    let bench = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "1..3",
+            "--db",
+            db_s,
+        ];
+        args.extend(extra);
+        colorwalk(&args, "")
+    };
+    let out = bench(&["--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v[0]["spec"], "greedy");
+    assert_eq!(v[0]["n"], 2);
+    let out = bench(&["--fresh", "--format", "json"]);
+    let w: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(w[0]["n"], 2);
+    let out = bench(&["--json", "--format", "csv"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("cannot be used with"),
+        "{}",
+        stderr(&out)
+    );
+    let out = bench(&["--json", "--published"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let runs: serde_json::Value =
+        serde_json::from_str(&stdout(&colorwalk(&["runs", "--db", db_s, "--json"], ""))).unwrap();
+    assert_eq!(runs.as_array().unwrap().len(), 2, "{runs}");
+    let run: serde_json::Value = serde_json::from_str(&stdout(&colorwalk(
+        &["runs", "1", "--db", db_s, "--json"],
+        "",
+    )))
+    .unwrap();
+    assert_eq!(run[0]["spec"], "greedy");
+    let cmp = colorwalk(&["compare", "1", "2", "--db", db_s, "--json"], "");
+    assert!(cmp.status.success(), "{}", stderr(&cmp));
+    let cmp: serde_json::Value = serde_json::from_str(&stdout(&cmp)).unwrap();
+    assert_eq!(cmp[0]["spec"], "greedy", "{cmp}");
+}
+
+#[test]
+fn a_closed_standard_output_counts_as_done() {
+    for args in [
+        vec!["solvers"],
+        vec!["solve", "k1", "--spec", "greedy"],
+        vec!["optimum", "8x6c4-s3", "--no-store"],
+        vec!["verify", "k1", "3"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the reading end before the command writes.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}

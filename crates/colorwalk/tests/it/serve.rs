@@ -62,6 +62,11 @@ fn serve_prints_its_address_and_serves_the_page_and_the_api() {
         bad.contains(r#"{"error":"run 'x': expected a run number"}"#),
         "{bad}"
     );
+    // A URL longer than hyper reads is refused before routing, in JSON too.
+    let long = get(&addr, &format!("/api/play?board={}", "k".repeat(80_000)));
+    assert!(long.starts_with("HTTP/1.1 414"), "{long}");
+    assert!(long.contains("content-type: application/json"), "{long}");
+    assert!(long.contains(r#"{"error":"the URL is too long"#), "{long}");
     assert!(db.exists());
 }
 

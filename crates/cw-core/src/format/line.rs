@@ -1,10 +1,12 @@
 //! The one-line format of the reference optimum file: `NAME WxH MIN CELLS`,
 //! one board per line, `#` comments. `MIN` is the known minimum number of
-//! moves (`0` if unknown). The color count is one more than the highest color
-//! used (at least 2).
+//! moves (`0` if unknown). The size may carry the color count, `WxHcK`; the
+//! plain `WxH` of the reference file means one more than the highest color
+//! used (at least 2). We write `WxH` when that is the board's count, so such
+//! boards keep the reference file's form, and `WxHcK` otherwise.
 
 use super::{BoardEntry, ParseError, cell_chars};
-use crate::{Board, Color, MAX_SIDE, MIN_COLORS, MIN_SIDE};
+use crate::{Board, Color, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     let mut out = Vec::new();
@@ -40,12 +42,18 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                 line_no,
                 size.col,
                 format!(
-                    "size '{}': expected WIDTHxHEIGHT, each {MIN_SIDE} to {MAX_SIDE}",
+                    "size '{}': expected WIDTHxHEIGHT, each {MIN_SIDE} to {MAX_SIDE}, \
+                     optionally with the color count as WIDTHxHEIGHTcCOLORS \
+                     ({MIN_COLORS} to {MAX_COLORS})",
                     size.text
                 ),
             )
         };
-        let (w, h) = size.text.split_once('x').ok_or_else(bad_size)?;
+        let (w, rest) = size.text.split_once('x').ok_or_else(bad_size)?;
+        let (h, declared) = match rest.split_once('c') {
+            Some((h, k)) => (h, Some(k)),
+            None => (rest, None),
+        };
         let (w, h): (usize, usize) = (
             w.parse().map_err(|_| bad_size())?,
             h.parse().map_err(|_| bad_size())?,
@@ -53,6 +61,15 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
             return Err(bad_size());
         }
+        let declared: Option<usize> = match declared {
+            None => None,
+            Some(k) => Some(
+                k.parse()
+                    .ok()
+                    .filter(|k| (MIN_COLORS..=MAX_COLORS).contains(k))
+                    .ok_or_else(bad_size)?,
+            ),
+        };
         let optimum: u32 = min.text.parse().map_err(|_| {
             ParseError::new(
                 line_no,
@@ -83,6 +100,18 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     )
                 })?),
             };
+            if let (Some(c), Some(k)) = (cell, declared)
+                && c.index() >= k
+            {
+                return Err(ParseError::new(
+                    line_no,
+                    col,
+                    format!(
+                        "color {} ('{ch}') is not below the {k} colors of the size field",
+                        c.0
+                    ),
+                ));
+            }
             if i == 0 && cell.is_some() {
                 return Err(ParseError::new(
                     line_no,
@@ -104,13 +133,8 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                 ),
             ));
         }
-        let highest = parsed
-            .iter()
-            .flatten()
-            .map(|c| c.index())
-            .max()
-            .unwrap_or(0);
-        let board = Board::new(w, h, (highest + 1).max(MIN_COLORS), parsed)
+        let n_colors = declared.unwrap_or_else(|| inferred_colors(&parsed));
+        let board = Board::new(w, h, n_colors, parsed)
             .map_err(|e| ParseError::board(line_no, cells.col, &e))?;
         // A name that is the board's own ID gives the board back its short ID.
         let (board, name) = match super::board_named_by(&board, name.text) {
@@ -145,10 +169,22 @@ pub(super) fn write(entry: &BoardEntry) -> String {
             id => id.to_string(),
         });
     let cells: String = cell_chars(b).collect();
+    let colors = if b.n_colors() == inferred_colors(b.cells()) {
+        String::new()
+    } else {
+        format!("c{}", b.n_colors())
+    };
     format!(
-        "{name} {}x{} {} {cells}\n",
+        "{name} {}x{}{colors} {} {cells}\n",
         b.width(),
         b.height(),
         entry.optimum.unwrap_or(0)
     )
+}
+
+/// The color count that a plain `WxH` size means: one more than the highest
+/// color used, at least 2.
+fn inferred_colors(cells: &[Option<Color>]) -> usize {
+    let highest = cells.iter().flatten().map(|c| c.index()).max();
+    (highest.unwrap_or(0) + 1).max(MIN_COLORS)
 }

@@ -3,7 +3,7 @@
 //! | format | one board | colors | blank |
 //! |---|---|---|---|
 //! | [`Format::Text`] | one row per line | `0`-`9`, `a`-`f` | `.` |
-//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line | `0`-`9`, `a`-`f` | `.` |
+//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line (`WxHcK` when the top colors are unused) | `0`-`9`, `a`-`f` | `.` |
 //! | [`Format::NinetyNine`] | `rows cols colors` / cells / optimum | `1`..`k` | one extra color |
 //! | [`Format::Puchert`] | `rows cols` / `origin_row origin_col` / cells | integers | one extra color |
 //! | [`Format::Id`] | a board ID | | |

@@ -11,13 +11,6 @@ use std::str::FromStr;
 // Round trips
 // ---------------------------------------------------------------------------
 
-/// The color count the Line format infers: one more than the highest color
-/// used, at least 2. (Line cells carry no color count.)
-fn inferred_colors(board: &Board) -> usize {
-    let highest = board.cells().iter().flatten().map(|c| c.index()).max();
-    (highest.unwrap_or(0) + 1).max(2)
-}
-
 /// Writes `entry` in `fmt`, checks that `detect` recognizes the text, and
 /// parses it back.
 fn write_and_parse(entry: &BoardEntry, fmt: Format) -> (String, BoardEntry) {
@@ -57,12 +50,9 @@ fn check_round_trips(entry: &BoardEntry) {
                 assert_eq!(back.optimum, entry.optimum, "{fmt} optimum");
             }
             Format::Line => {
-                // Line infers the color count from the highest color used, so
-                // the whole board is equal only if the board uses its top color.
-                assert_eq!(got.n_colors(), inferred_colors(b), "{fmt} colors");
-                if b.color_counts().last().is_some_and(|&n| n > 0) {
-                    assert_eq!(got, b, "{fmt}");
-                }
+                // The size field carries the color count when the cells do not
+                // tell it (`WxHcK`), so the whole board survives.
+                assert_eq!(got, b, "{fmt}");
                 // Spaces in a name become underscores; a blank name is
                 // replaced by the board's ID (or "board" for literal boards).
                 let name = entry
@@ -78,7 +68,6 @@ fn check_round_trips(entry: &BoardEntry) {
                 // short ID and is not kept as a name.
                 if entry.name.as_deref().is_none_or(|n| n.trim().is_empty())
                     && !matches!(b.id(), BoardId::Literal(_))
-                    && got == b
                 {
                     assert_eq!(back.name, None, "{fmt} name");
                     assert_eq!(got.id().to_string(), b.id().to_string(), "{fmt} id");
@@ -171,25 +160,39 @@ fn series_and_literal_boards_round_trip_through_every_format() {
 }
 
 #[test]
-fn line_format_infers_colors_from_the_top_color_used() {
-    // A 5-color board that only uses 0..=2: Line reads it back with 3 colors,
-    // the formats that carry the count keep 5.
+fn line_format_keeps_a_color_count_that_the_cells_do_not_tell() {
+    // A 5-color board that only uses 0..=2: Line writes `3x2c5`, and every
+    // format reads it back with 5 colors.
     let b = crate::board(3, 3, ".01201");
     let b5 = Board::new(3, 2, 5, b.cells().to_vec()).unwrap();
     let entry = BoardEntry::new(b5.clone());
-    let line = format::parse_one(&format::write(&entry, Format::Line), Format::Line).unwrap();
-    assert_eq!(line.board.n_colors(), 3);
-    assert_eq!(line.board, b);
-    for fmt in [
-        Format::Text,
-        Format::NinetyNine,
-        Format::Puchert,
-        Format::Id,
-    ] {
+    assert_eq!(
+        format::write(&entry, Format::Line),
+        "board 3x2c5 0 .01201\n"
+    );
+    for fmt in Format::ALL {
         let back = format::parse_one(&format::write(&entry, fmt), fmt).unwrap();
         assert_eq!(back.board, b5, "{fmt}");
         assert_eq!(back.board.n_colors(), 5, "{fmt}");
+        assert_eq!(back.board.id().to_string(), "3x2c5:.01201", "{fmt}");
     }
+    // The reference file's plain `WxH` still means one more than the
+    // highest color used, and such a board is written that way.
+    let plain = format::parse_one("x 3x2 0 .01201", Format::Line).unwrap();
+    assert_eq!(plain.board, b);
+    assert_eq!(plain.board.n_colors(), 3);
+    assert_eq!(format::write(&plain, Format::Line), "x 3x2 0 .01201\n");
+    let declared = format::parse_one("x 3x2c3 0 .01201", Format::Line).unwrap();
+    assert_eq!(declared.board, b);
+    // The case of the issue: a seeded board whose top color is unused keeps
+    // its ID through Line.
+    let board = "6x4c16-s16".parse::<BoardId>().unwrap().board().unwrap();
+    assert_eq!(board.color_counts()[15], 0);
+    let text = format::write(&BoardEntry::new(board.clone()), Format::Line);
+    assert!(text.starts_with("6x4c16-s16 6x4c16 0 "), "{text}");
+    let back = format::parse_one(&text, Format::Line).unwrap();
+    assert_eq!(back.board.id().to_string(), "6x4c16-s16");
+    assert_eq!(back.name, None);
 }
 
 #[test]
@@ -663,6 +666,26 @@ fn line_format_errors() {
     );
     fails(Line, "b 2x2x2 0 .010", 1, 3, "size '2x2x2'");
     fails(Line, "b x 0 .010", 1, 3, "size 'x'");
+    // A bad color count in the size, and cells at or above it.
+    fails(
+        Line,
+        "b 2x2c1 0 .010",
+        1,
+        3,
+        "size '2x2c1': expected WIDTHxHEIGHT, each 2 to 100, optionally with the color \
+         count as WIDTHxHEIGHTcCOLORS (2 to 16)",
+    );
+    fails(Line, "b 2x2c17 0 .010", 1, 3, "size '2x2c17'");
+    fails(Line, "b 2x2c 0 .010", 1, 3, "size '2x2c'");
+    fails(Line, "b 2xc3 0 .010", 1, 3, "size '2xc3'");
+    fails(
+        Line,
+        "b 2x2c2 0 .012",
+        1,
+        14,
+        "color 2 ('2') is not below the 2 colors of the size field",
+    );
+    fails(Line, "b 3x2c10 0 .0123a", 1, 17, "color 10 ('a')");
     // A bad minimum.
     fails(
         Line,
@@ -1069,6 +1092,54 @@ fn entries() -> impl Strategy<Value = BoardEntry> {
         })
 }
 
+/// Any board: cells written out (often leaving the top colors unused), or
+/// from either generator, small enough that the top color is often unused.
+fn any_board() -> impl Strategy<Value = Board> {
+    let literal = (2usize..=12, 2usize..=12, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| {
+            (
+                Just((w, h, k)),
+                1..=k,
+                proptest::collection::vec(any::<u8>(), w * h - 1),
+            )
+        })
+        .prop_map(|((w, h, k), used, draws)| {
+            let cells = std::iter::once(None)
+                .chain(draws.iter().map(|&d| Some(Color(d % used as u8))))
+                .collect();
+            Board::new(w, h, k, cells).unwrap()
+        });
+    let seeded = (2usize..=8, 2usize..=8, 2usize..=16, any::<u64>())
+        .prop_map(|(w, h, k, seed)| Board::seeded(w, h, k, seed).unwrap());
+    let series = (2usize..=8, 2usize..=8, 2usize..=16, 1u64..1_000_000)
+        .prop_map(|(w, h, k, draw)| KoblenskiStream::at(draw).next_board(w, h, k).unwrap());
+    prop_oneof![literal, seeded, series]
+}
+
+/// Every format writes `board` and reads back the same board, its color count
+/// included, with the same ID. Text, line and id keep a generated board's
+/// short ID; 99 and puchert, which have nowhere to put it, give the literal
+/// ID, which spells out the same board.
+fn round_trips_exactly(board: &Board) {
+    let entry = BoardEntry::new(board.clone());
+    for fmt in Format::ALL {
+        let text = format::write(&entry, fmt);
+        let back = format::parse_one(&text, fmt)
+            .unwrap_or_else(|e| panic!("{fmt} does not read back: {e}\n{text}"));
+        assert_eq!(back.board, *board, "{fmt}:\n{text}");
+        assert_eq!(back.board.n_colors(), board.n_colors(), "{fmt}:\n{text}");
+        let id = match fmt {
+            Format::NinetyNine | Format::Puchert => BoardId::Literal(board.clone()),
+            _ => board.id(),
+        };
+        assert_eq!(
+            back.board.id().to_string(),
+            id.to_string(),
+            "{fmt}:\n{text}"
+        );
+    }
+}
+
 /// Everything that parses writes back and parses to the same boards.
 fn parses_back(text: &str) {
     for fmt in Format::ALL {
@@ -1111,6 +1182,11 @@ proptest! {
     #[test]
     fn random_boards_round_trip_through_every_format(entry in entries()) {
         check_round_trips(&entry);
+    }
+
+    #[test]
+    fn every_format_round_trips_any_board_exactly(board in any_board()) {
+        round_trips_exactly(&board);
     }
 
     #[test]

@@ -767,6 +767,85 @@ async fn a_closed_connection_cancels_its_search() {
     server.abort();
 }
 
+/// Sends `request` on a new connection to `addr` and reads the reply until
+/// the server closes the connection.
+async fn raw_exchange(addr: std::net::SocketAddr, request: Vec<u8>) -> String {
+    tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut socket = std::net::TcpStream::connect(addr).unwrap();
+        socket
+            .set_read_timeout(Some(std::time::Duration::from_secs(30)))
+            .unwrap();
+        socket.write_all(&request).unwrap();
+        let mut reply = Vec::new();
+        socket.read_to_end(&mut reply).unwrap();
+        String::from_utf8_lossy(&reply).into_owned()
+    })
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_refused_before_routing_get_json_errors_too() {
+    let (state, _dir) = state_with(|_| {});
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let listener = cw_web::JsonErrorListener(listener);
+    let server = tokio::spawn(axum::serve(listener, app(state)).into_future());
+    let long_url = format!("/api/play?board={}", "k".repeat(80_000));
+    let many_headers = "x-a: b\r\n".repeat(200);
+    let cases = [
+        (
+            format!("GET {long_url} HTTP/1.1\r\nHost: x\r\n\r\n"),
+            "414 URI Too Long",
+            "the URL is too long",
+        ),
+        (
+            format!("GET / HTTP/1.1\r\nHost: x\r\n{many_headers}\r\n"),
+            "431 Request Header Fields Too Large",
+            "headers are too large",
+        ),
+        (
+            "G@T / HTTP/1.1\r\nHost: x\r\n\r\n".to_string(),
+            "400 Bad Request",
+            "not valid HTTP",
+        ),
+    ];
+    for (request, status, message) in cases {
+        let reply = raw_exchange(addr, request.into_bytes()).await;
+        let (head, body) = reply.split_once("\r\n\r\n").expect("a whole answer");
+        assert!(
+            head.starts_with(&format!("HTTP/1.1 {status}\r\n")),
+            "{head}"
+        );
+        assert!(head.contains("content-type: application/json"), "{head}");
+        assert!(
+            head.contains(&format!("content-length: {}", body.len())),
+            "{head}"
+        );
+        let v: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert!(v["error"].as_str().unwrap().contains(message), "{body}");
+    }
+    // The router's own answers pass unchanged, on a connection kept alive.
+    let reply = raw_exchange(
+        addr,
+        b"GET /api/runs/x HTTP/1.1\r\nHost: x\r\n\r\nGET /nowhere HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+            .to_vec(),
+    )
+    .await;
+    assert!(reply.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{reply}");
+    assert!(
+        reply.contains(r#"{"error":"run 'x': expected a run number"}"#),
+        "{reply}"
+    );
+    assert!(reply.contains("HTTP/1.1 404 Not Found\r\n"), "{reply}");
+    assert!(
+        reply.contains(r#"{"error":"no page at /nowhere"}"#),
+        "{reply}"
+    );
+    server.abort();
+}
+
 /// Percent-encodes a query value.
 fn urlencode(text: &str) -> String {
     text.bytes()
