@@ -11,7 +11,7 @@ use axum::response::Sse;
 use axum::response::sse::{Event, KeepAlive};
 use axum::response::{IntoResponse, Response};
 use cw_core::{Board, ClusterGraph, Color, Game};
-use cw_solve::exact::{ExactOptions, ExactResult, solve_exact_from};
+use cw_solve::exact::{ExactOptions, ExactResult, StopReason, solve_exact_from};
 use cw_solve::{Limits, SearchCtx};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -226,7 +226,7 @@ pub(crate) async fn par(
                 "ms": started.elapsed().as_secs_f64() * 1000.0,
                 "nodes": r.nodes_expanded,
                 "peak_mb": r.peak_bytes as f64 / f64::from(1 << 20),
-                "stopped": r.stopped.map(|s| format!("{s:?}").to_lowercase()),
+                "stopped": r.stopped.map(StopReason::name),
                 "source": "search",
             }),
         );

@@ -31,15 +31,6 @@ struct OptimumJson {
     listed_optimum: Option<u32>,
 }
 
-/// The name of the budget that stopped a search, for JSON.
-fn stop_name(reason: StopReason) -> &'static str {
-    match reason {
-        StopReason::Memory => "memory",
-        StopReason::Time => "time",
-        StopReason::Expansions => "expansions",
-    }
-}
-
 /// Words for the budget that stopped a search, with its size when known.
 fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
     match reason {
@@ -90,7 +81,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         peak_states: r.peak_states,
         peak_bytes: r.peak_bytes,
         millis: elapsed.as_secs_f64() * 1000.0,
-        stopped: r.stopped.map(stop_name),
+        stopped: r.stopped.map(StopReason::name),
         listed_optimum: entry.optimum,
     };
     if args.json {

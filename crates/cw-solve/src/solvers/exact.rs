@@ -155,6 +155,17 @@ pub enum StopReason {
     Expansions,
 }
 
+impl StopReason {
+    /// The budget's name in JSON: `memory`, `time` or `expansions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Memory => "memory",
+            StopReason::Time => "time",
+            StopReason::Expansions => "expansions",
+        }
+    }
+}
+
 /// Solves the board of `graph` from its start.
 pub fn solve_exact(graph: &ClusterGraph, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
     solve_exact_from(&graph.start(), opts, ctx)
