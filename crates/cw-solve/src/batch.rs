@@ -90,41 +90,81 @@ impl BoardSet {
         }
     }
 
+    /// How many boards the set has.
+    pub fn len(&self) -> u64 {
+        match self {
+            BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } => *count,
+            BoardSet::Entries { entries, .. } => entries.len() as u64,
+        }
+    }
+
+    /// Whether the set has no boards.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The set in words, with an inclusive range, for people: "the series'
+    /// boards 1–3 (30×20, 5 colors)", "seeded boards, seeds 5–9 (…)",
+    /// "12 boards from FILE". ([`label`](Self::label) names it for the store.)
+    pub fn description(&self) -> String {
+        let range = |first: u64, count: u64| match count {
+            1 => first.to_string(),
+            _ => format!("{first}–{}", first.saturating_add(count.saturating_sub(1))),
+        };
+        let many = self.len() != 1;
+        match self {
+            BoardSet::Koblenski {
+                first,
+                count,
+                width,
+                height,
+                colors,
+            } => {
+                let what = if many { "boards" } else { "board" };
+                format!(
+                    "the series' {what} {} ({width}×{height}, {colors} colors)",
+                    range(*first, *count)
+                )
+            }
+            BoardSet::Seeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+            } => {
+                let what = if many {
+                    "seeded boards, seeds"
+                } else {
+                    "a seeded board, seed"
+                };
+                format!(
+                    "{what} {} ({width}×{height}, {colors} colors)",
+                    range(*first, *count)
+                )
+            }
+            BoardSet::Entries { label, entries } if entries.len() == 1 => {
+                format!("1 board from {label}")
+            }
+            BoardSet::Entries { label, entries } => {
+                format!("{} boards from {label}", entries.len())
+            }
+        }
+    }
+
     /// The first board of the set (`None` for an empty set), without
     /// making the others.
     pub fn first(&self) -> Result<Option<BoardEntry>, BoardError> {
-        let one = match self {
-            BoardSet::Koblenski { count: 0, .. } | BoardSet::Seeds { count: 0, .. } => {
-                return Ok(None);
-            }
-            BoardSet::Koblenski {
-                first,
-                width,
-                height,
-                colors,
-                ..
-            } => BoardSet::Koblenski {
-                first: *first,
-                count: 1,
-                width: *width,
-                height: *height,
-                colors: *colors,
-            },
-            BoardSet::Seeds {
-                first,
-                width,
-                height,
-                colors,
-                ..
-            } => BoardSet::Seeds {
-                first: *first,
-                count: 1,
-                width: *width,
-                height: *height,
-                colors: *colors,
-            },
-            BoardSet::Entries { entries, .. } => return Ok(entries.first().cloned()),
-        };
+        if let BoardSet::Entries { entries, .. } = self {
+            return Ok(entries.first().cloned());
+        }
+        if self.is_empty() {
+            return Ok(None);
+        }
+        let mut one = self.clone();
+        if let BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } = &mut one {
+            *count = 1;
+        }
         Ok(one.entries()?.pop())
     }
 

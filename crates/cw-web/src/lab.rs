@@ -162,53 +162,11 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
 }
 
 fn plan_json(batch: &Batch) -> Value {
-    let boards = match batch.set {
-        BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } => count,
-        BoardSet::Entries { ref entries, .. } => entries.len() as u64,
-    };
-    // The boards in words, with an inclusive range: "the series' boards 1–3
-    // (30×20, 5 colors)"; `board_set` keeps the label runs are stored under.
-    let range = |first: u64, count: u64| match count {
-        1 => (false, first.to_string()),
-        _ => (
-            true,
-            format!("{first}–{}", first.saturating_add(count.saturating_sub(1))),
-        ),
-    };
-    let description = match &batch.set {
-        BoardSet::Koblenski {
-            first,
-            count,
-            width,
-            height,
-            colors,
-        } => {
-            let (many, range) = range(*first, *count);
-            let what = if many { "boards" } else { "board" };
-            format!("the series' {what} {range} ({width}×{height}, {colors} colors)")
-        }
-        BoardSet::Seeds {
-            first,
-            count,
-            width,
-            height,
-            colors,
-        } => {
-            let (many, range) = range(*first, *count);
-            let what = if many {
-                "seeded boards, seeds"
-            } else {
-                "a seeded board, seed"
-            };
-            format!("{what} {range} ({width}×{height}, {colors} colors)")
-        }
-        BoardSet::Entries { label, .. } if boards == 1 => format!("1 board from {label}"),
-        BoardSet::Entries { label, .. } => format!("{boards} boards from {label}"),
-    };
+    let boards = batch.set.len();
     json!({
         "specs": batch.labels(),
         "board_set": batch.set.label(),
-        "description": description,
+        "description": batch.set.description(),
         "boards": boards,
         "games": boards * batch.specs.len() as u64,
         "time_limit_ms": batch.limits.time_limit.map(|t| t.as_millis() as u64),
