@@ -1,0 +1,35 @@
+// @ts-check
+// The client of the lab's JSON API.
+
+/**
+ * Calls the API: GET `path`, or POST `body` as JSON. Resolves to the answer;
+ * rejects with an Error whose message is the server's (`{"error"}`), or
+ * `HTTP <status>` when the answer is not JSON.
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {AbortSignal} [signal] aborts the request (the server then stops its search)
+ * @returns {Promise<any>}
+ */
+export async function api(path, body, signal) {
+  /** @type {RequestInit} */
+  const opts = body === undefined ? { signal } : {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  };
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
+  return data;
+}
+
+/**
+ * The address of an event stream, with its query.
+ * @param {string} path
+ * @param {Record<string, string>} query
+ */
+export function streamUrl(path, query) {
+  const q = Object.entries(query).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return q ? `${path}?${q}` : path;
+}

@@ -1,0 +1,197 @@
+// @ts-check
+// The Batch tab: many specs on many boards, run on the server and stored
+// like `colorwalk bench`; live progress, statistics and plot.
+
+import { api, streamUrl } from './api.js';
+import { $, clearError, el, input, showError, status } from './dom.js';
+import { S } from './state.js';
+import { statsTable } from './tables.js';
+
+/**
+ * A batch as the form describes it (POST /api/batch/plan).
+ * @typedef {{ specs: string[], boards: string, first: number, count: number, width: number,
+ *             height: number, colors: number, time_limit_ms: number }} Plan
+ */
+
+/**
+ * The input a plan's error concerns, by the field the server names first,
+ * or by the words of the message; null when none.
+ * @param {string} message
+ * @returns {string | null}
+ */
+export function batchInput(message) {
+  const field = message.split(/[: ']/)[0];
+  /** @type {Record<string, string>} */
+  const byField = { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time' };
+  if (byField[field]) return byField[field];
+  if (/size|width|height/.test(message)) return 'batch-width';
+  if (/colors/.test(message)) return 'batch-colors';
+  return null;
+}
+
+/**
+ * The plan in words, as the server checked it.
+ * @param {{ games: number, specs: string[], description: string, time_limit_ms: number }} p
+ */
+export function planText(p) {
+  const specs = `${p.specs.length} spec${p.specs.length === 1 ? '' : 's'}`;
+  return `${p.games} games: ${specs} (${p.specs.join(', ')}) on ${p.description}, at most ${p.time_limit_ms / 1000} s each.`;
+}
+
+/**
+ * The status when the batch starts.
+ * @param {{ run: number, total: number, already_done: number }} d
+ */
+export function startedText(d) {
+  return d.already_done
+    ? `Resuming run ${d.run}: ${d.already_done} of ${d.total} games already played.`
+    : `Run ${d.run}: 0 of ${d.total} games.`;
+}
+
+/**
+ * The status when the batch ends.
+ * @param {{ run: number, done: number, total: number, cancelled: boolean }} d
+ */
+export function finishedText(d) {
+  return d.cancelled
+    ? `Stopped: ${d.done} of ${d.total} games stored in run ${d.run}; start the same batch again to resume it.`
+    : `Finished: ${d.done} games, stored as run ${d.run}.`;
+}
+
+// ---------------------------------------------------------------- the form
+
+/** A checkbox for each preset. */
+export function fillBatch() {
+  const reg = /** @type {import('./state.js').Registry} */ (S.registry);
+  const box = $('batch-presets');
+  box.replaceChildren();
+  for (const p of reg.presets) {
+    const cb = el('input', { type: 'checkbox', value: p.name, id: `bp-${p.name}` });
+    cb.addEventListener('change', () => {
+      const i = S.batchSpecs.indexOf(p.name);
+      if (cb.checked && i < 0) S.batchSpecs.push(p.name);
+      if (!cb.checked && i >= 0) S.batchSpecs.splice(i, 1);
+      showBatchSpecs();
+    });
+    box.append(el('label', { title: p.summary }, cb, ` ${p.name}`));
+  }
+}
+
+/** The specs picked, as chips that remove themselves. */
+function showBatchSpecs() {
+  $('batch-specs').replaceChildren(...S.batchSpecs.map((s, i) => el('span', { class: 'chip' }, s,
+    el('button', {
+      text: '×', title: 'remove', onclick: () => {
+        S.batchSpecs.splice(i, 1);
+        const cb = document.getElementById(`bp-${s}`);
+        if (cb) /** @type {HTMLInputElement} */ (cb).checked = false;
+        showBatchSpecs();
+      },
+    }))));
+}
+
+/** Adds the typed spec, once the server has checked it. */
+export async function addBatchSpec() {
+  const spec = input('batch-spec').value.trim();
+  if (!spec) return;
+  try {
+    const r = await api('/api/spec', { spec, colors: +input('batch-colors').value });
+    if (!S.batchSpecs.includes(r.spec)) S.batchSpecs.push(r.spec);
+    input('batch-spec').value = '';
+    showBatchSpecs();
+    clearError('batch-spec-error');
+    clearError('batch-error');
+  } catch (e) { showError('batch-spec-error', e, 'batch-spec'); }
+}
+
+/** @returns {Plan} */
+function batchPlan() {
+  const boards = /** @type {HTMLInputElement} */ (document.querySelector('input[name=batch-boards]:checked'));
+  return {
+    specs: S.batchSpecs.slice(),
+    boards: boards.value,
+    first: +input('batch-first').value,
+    count: +input('batch-count').value,
+    width: +input('batch-width').value,
+    height: +input('batch-height').value,
+    colors: +input('batch-colors').value,
+    time_limit_ms: Math.round(+input('batch-time').value * 1000),
+  };
+}
+
+// ---------------------------------------------------------------- running
+
+/** Checks the plan, then runs it and follows its events. */
+export async function startBatch() {
+  if (S.batchES) return;
+  clearError('batch-error');
+  const plan = batchPlan();
+  const planBox = $('batch-plan');
+  try {
+    const p = await api('/api/batch/plan', plan);
+    planBox.textContent = planText(p);
+    planBox.title = p.board_set;
+  } catch (e) {
+    planBox.textContent = '';
+    showError('batch-error', e, batchInput(e instanceof Error ? e.message : String(e)));
+    return;
+  }
+  const es = new EventSource(streamUrl('/api/batch/events', { plan: JSON.stringify(plan) }));
+  S.batchES = es;
+  /** @type {HTMLButtonElement} */ ($('batch-start')).disabled = true;
+  status('batch-status', 'Starting…');
+  const progress = /** @type {HTMLProgressElement} */ ($('batch-progress'));
+  /** @type {number | null} */
+  let run = null;
+  let lastPlot = 0;
+  /** @param {boolean} force */
+  const plot = (force) => {
+    if (run === null || (!force && Date.now() - lastPlot < 1500)) return;
+    lastPlot = Date.now();
+    const img = /** @type {HTMLImageElement} */ ($('batch-plot'));
+    img.src = `/api/runs/${run}/plot.svg?t=${lastPlot}`;
+    img.hidden = false;
+  };
+  es.addEventListener('started', (e) => {
+    const d = JSON.parse(e.data);
+    run = d.run;
+    progress.max = d.total;
+    progress.value = d.already_done;
+    status('batch-status', startedText(d));
+  });
+  es.addEventListener('progress', (e) => {
+    const d = JSON.parse(e.data);
+    progress.value = d.done;
+    status('batch-status', `Run ${run}: ${d.done} of ${d.total} games…`);
+    statsTable($('batch-table'), d.summaries);
+    plot(false);
+  });
+  es.addEventListener('finished', (e) => {
+    const d = JSON.parse(e.data);
+    endBatch();
+    progress.value = d.done;
+    statsTable($('batch-table'), d.summaries);
+    status('batch-status', finishedText(d));
+    plot(true);
+  });
+  es.addEventListener('error', (e) => {
+    const data = /** @type {MessageEvent} */ (e).data;
+    if (data) { status('batch-status', JSON.parse(data).error, true); endBatch(); return; }
+    if (es.readyState === EventSource.CLOSED && S.batchES === es) {
+      status('batch-status', 'The batch could not start (is another batch running?).', true);
+      endBatch();
+    }
+  });
+}
+
+function endBatch() {
+  if (S.batchES) S.batchES.close();
+  S.batchES = null;
+  /** @type {HTMLButtonElement} */ ($('batch-start')).disabled = false;
+}
+
+export function stopBatch() {
+  if (!S.batchES) return;
+  endBatch();
+  status('batch-status', 'Stopped; what finished is stored. Start the same batch again to resume it.');
+}

@@ -1,0 +1,91 @@
+// @ts-check
+// The Runs tab: every stored run, one run's statistics and plot, and two
+// runs compared board by board.
+
+import { api } from './api.js';
+import { $, clearError, el, input, showError } from './dom.js';
+import { S } from './state.js';
+import { fillTable, fmt, statsTable } from './tables.js';
+
+/**
+ * A stored run (GET /api/runs).
+ * @typedef {{ id: number, created: string, board_set: string, specs: string[], n_boards: number,
+ *             n_results: number, finished: boolean }} Run
+ */
+
+export const RUNS_HEAD = ['run', 'created (UTC)', 'boards', 'specs', 'n', 'results', 'finished'];
+
+/**
+ * @param {Run[]} runs
+ * @returns {(string | number)[][]}
+ */
+export function runRows(runs) {
+  return runs.map((r) => [r.id, r.created, r.board_set, r.specs.join(', '), r.n_boards,
+    `${r.n_results}/${r.n_boards * r.specs.length}`, r.finished ? 'yes' : 'no']);
+}
+
+export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'mean a', 'mean b', 'mean b − a', 'ms a', 'ms b'];
+
+/**
+ * One spec of two runs compared (GET /api/compare).
+ * @typedef {{ spec: string, n_pairs: number, better: number, worse: number, equal: number,
+ *             mean_a: number | null, mean_b: number | null, mean_diff: number | null,
+ *             mean_ms_a: number | null, mean_ms_b: number | null }} Diff
+ */
+
+/**
+ * @param {Diff[]} diffs
+ * @returns {(string | number)[][]}
+ */
+export function compareRows(diffs) {
+  return diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
+    fmt(x.mean_ms_a, 1), fmt(x.mean_ms_b, 1)]);
+}
+
+/** Lists the stored runs, and offers them for comparison. */
+export async function loadRuns() {
+  try {
+    S.runs = (await api('/api/runs')).runs;
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); return; }
+  const table = $('runs-table');
+  fillTable(table, RUNS_HEAD, runRows(S.runs), (i, tr) => {
+    for (const t of table.querySelectorAll('tr')) t.classList.remove('selected');
+    tr.classList.add('selected');
+    showRun(S.runs[i].id);
+  });
+  for (const sel of [input('cmp-a'), input('cmp-b')]) {
+    const old = sel.value;
+    sel.replaceChildren(...S.runs.map((r) => el('option', { value: String(r.id), text: `${r.id}: ${r.board_set}` })));
+    if (old) sel.value = old;
+  }
+  if (S.runs.length > 1 && !input('cmp-b').dataset.touched) input('cmp-b').value = String(S.runs[1].id);
+}
+
+/**
+ * Shows run `id`: its statistics and its plot.
+ * @param {number} id
+ */
+async function showRun(id) {
+  try {
+    const d = await api(`/api/runs/${id}`);
+    $('run-title').textContent = `Run ${id}: ${d.run.board_set}, ${d.run.n_results} results, ${d.run.machine}, version ${d.run.version}`;
+    statsTable($('run-table'), d.summaries);
+    const img = /** @type {HTMLImageElement} */ ($('run-plot'));
+    img.hidden = d.run.n_results === 0;
+    if (d.run.n_results) img.src = `/api/runs/${id}/plot.svg?t=${Date.now()}`;
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
+}
+
+/** Compares the two runs picked. */
+export async function compareRuns() {
+  const a = input('cmp-a').value, b = input('cmp-b').value;
+  if (!a || !b) return;
+  try {
+    const d = await api(`/api/compare?a=${a}&b=${b}`);
+    $('cmp-title').textContent = `Run ${a} (a) against run ${b} (b): better and worse count boards where b used fewer or more moves`;
+    fillTable($('cmp-table'), COMPARE_HEAD, compareRows(d.diffs));
+    clearError('runs-error');
+  } catch (e) { showError('runs-error', e); }
+}

@@ -1,0 +1,215 @@
+// @ts-check
+// The solver panel: pick a preset, a solver and its parameters, or type a
+// spec; step one move, or solve and watch the moves drawn one by one.
+
+import { api } from './api.js';
+import { colorName } from './colors.js';
+import { $, el, input, setText, status } from './dom.js';
+import { clearHint, enterReview, exitReview, refresh, setMoves } from './game.js';
+import { S, gameOver } from './state.js';
+import { fmt } from './tables.js';
+import { render } from './view.js';
+
+/**
+ * A solver's spec from its parameters: those that differ from their
+ * defaults (and are not empty), in order.
+ * @param {string} name
+ * @param {{ name: string, value: string, default: string }[]} params
+ */
+export function specOf(name, params) {
+  const parts = params.filter((p) => p.value !== p.default && p.value !== '').map((p) => `${p.name}=${p.value}`);
+  return parts.length ? `${name}:${parts.join(',')}` : name;
+}
+
+/**
+ * Moves per second for the speed slider's value; past 60, all at once.
+ * @param {number} v
+ */
+export function speedOf(v) {
+  return v > 60 ? Infinity : v;
+}
+
+/** @param {number} speed */
+export function speedLabel(speed) {
+  return speed === Infinity ? 'instant' : `${speed} moves/s`;
+}
+
+/**
+ * What a solve did, when all of its moves are drawn.
+ * @param {{ spec: string, outcome: string, nodes: number, ms: number }} r
+ * @param {number} total the game's moves
+ */
+export function solveVerdict(r, total) {
+  const verdict = r.outcome === 'solved' ? `solved in ${total} moves` : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${total} moves`;
+  return `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`;
+}
+
+/**
+ * What a step did.
+ * @param {{ spec: string, moves: number[], nodes: number, ms: number, outcome: string }} r
+ */
+export function stepText(r) {
+  if (r.moves.length === 0) return `${r.spec} gave up here (${r.outcome}).`;
+  return `${r.spec} played ${colorName(r.moves[0])} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`;
+}
+
+// ---------------------------------------------------------------- the form
+
+/** Fills the solver picker from the registry. */
+export function fillSolvers() {
+  const reg = /** @type {import('./state.js').Registry} */ (S.registry);
+  const presets = el('optgroup', { label: 'Presets (the series)' });
+  for (const p of reg.presets) presets.append(el('option', { value: `preset:${p.name}`, text: `${p.name} — ${p.summary}` }));
+  const solvers = el('optgroup', { label: 'Solvers' });
+  for (const s of reg.solvers) solvers.append(el('option', { value: `solver:${s.name}`, text: `${s.name} — ${s.summary}` }));
+  const pick = input('solver-pick');
+  pick.replaceChildren(presets, solvers, el('option', { value: 'typed', text: 'typed spec…' }));
+  pick.value = 'preset:gla-5';
+  pickSolver();
+}
+
+/** Shows the spec of the preset picked, or the parameters of the solver. */
+export function pickSolver() {
+  const v = input('solver-pick').value;
+  const params = $('solver-params');
+  params.replaceChildren();
+  if (v.startsWith('preset:')) {
+    input('solver-spec').value = v.slice(7);
+  } else if (v.startsWith('solver:')) {
+    const reg = /** @type {import('./state.js').Registry} */ (S.registry);
+    const def = reg.solvers.find((s) => s.name === v.slice(7));
+    if (def) for (const p of def.params) params.append(paramInput(p));
+    buildSpec();
+  }
+  checkSpec();
+}
+
+/**
+ * The input of one parameter: a number, a select, or a checkbox.
+ * @param {import('./state.js').Param} p
+ */
+function paramInput(p) {
+  /** @type {HTMLInputElement | HTMLSelectElement} */
+  let box;
+  if (p.kind.type === 'int') {
+    box = el('input', { type: 'number', min: String(p.kind.min), max: String(p.kind.max), value: p.default, 'data-param': p.name });
+  } else if (p.kind.type === 'choice') {
+    box = el('select', { 'data-param': p.name });
+    for (const v of p.kind.values) box.append(el('option', { value: v, text: v }));
+    box.value = p.default;
+  } else {
+    box = el('input', { type: 'checkbox', 'data-param': p.name });
+    box.checked = p.default === 'true';
+  }
+  box.dataset.default = p.default;
+  for (const on of ['input', 'change']) box.addEventListener(on, () => { buildSpec(); checkSpec(); });
+  return el('label', { title: `${p.doc} (${p.describe})` }, el('span', { text: p.name }), box, el('small', { text: p.describe }));
+}
+
+/** Writes the spec of the solver picked with its parameters. */
+function buildSpec() {
+  const name = input('solver-pick').value.slice(7);
+  const params = [...$('solver-params').querySelectorAll('[data-param]')].map((e) => {
+    const box = /** @type {HTMLInputElement} */ (e);
+    return {
+      name: box.dataset.param || '',
+      value: box.type === 'checkbox' ? String(box.checked) : box.value,
+      default: box.dataset.default || '',
+    };
+  });
+  input('solver-spec').value = specOf(name, params);
+}
+
+/** A typed spec: the picker says so, and the spec is checked. */
+export function typedSpec() {
+  input('solver-pick').value = 'typed';
+  $('solver-params').replaceChildren();
+  checkSpec();
+}
+
+/** Checks the spec on the server a moment after the last edit, and shows its canonical form or what is wrong. */
+export function checkSpec() {
+  clearTimeout(S.checkTimer);
+  // A solver's error concerned the spec before this edit.
+  if ($('solver-status').classList.contains('bad')) status('solver-status', '');
+  S.checkTimer = setTimeout(async () => {
+    const spec = input('solver-spec').value;
+    const check = $('solver-check');
+    try {
+      const r = await api('/api/spec', { spec, colors: S.board ? S.board.colors : 5 });
+      check.textContent = `= ${r.spec}`;
+      check.classList.remove('bad');
+    } catch (e) {
+      check.textContent = e instanceof Error ? e.message : String(e);
+      check.classList.add('bad');
+    }
+  }, 150);
+}
+
+function speed() {
+  return speedOf(+input('speed').value);
+}
+
+export function showSpeed() {
+  setText($('speed-label'), speedLabel(speed()));
+}
+
+// ---------------------------------------------------------------- playing
+
+/** The solver's next move. */
+export async function step() {
+  if (!S.board || S.solving || gameOver()) return;
+  exitReview();
+  clearHint();
+  const spec = input('solver-spec').value;
+  try {
+    const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves, steps: 1 });
+    if (r.moves.length === 0) { status('solver-status', stepText(r), true); return; }
+    await setMoves([...S.moves, ...r.moves], r.spec);
+    status('solver-status', stepText(r));
+    if (gameOver()) enterReview();
+  } catch (e) { status('solver-status', e instanceof Error ? e.message : String(e), true); }
+}
+
+/** The solver's moves to the end, drawn at the speed picked. */
+export async function solve() {
+  if (!S.board || S.solving || gameOver()) return;
+  exitReview();
+  clearHint();
+  const spec = input('solver-spec').value;
+  const abort = new AbortController();
+  /** @type {NonNullable<import('./state.js').State['solving']>} */
+  const solving = { abort, timer: undefined };
+  S.solving = solving;
+  render();
+  status('solver-status', 'Solving…');
+  try {
+    const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves }, abort.signal);
+    /** @type {number[]} */
+    const all = [...S.moves, ...r.moves];
+    await refresh(all);
+    // The moves to come are the solver's: the review heading names it
+    // while they are drawn one by one.
+    S.who = [...S.who.slice(0, S.moves.length), ...r.moves.map(() => r.spec)];
+    const finish = () => {
+      S.solving = null;
+      status('solver-status', solveVerdict(r, all.length), r.outcome !== 'solved');
+      render();
+      if (gameOver()) enterReview();
+    };
+    const tick = () => {
+      if (S.solving !== solving) return;
+      if (S.moves.length >= all.length) { finish(); return; }
+      S.moves = all.slice(0, S.moves.length + 1);
+      render();
+      status('solver-status', `${r.spec}: move ${S.moves.length} of ${all.length}`);
+      solving.timer = setTimeout(tick, 1000 / Math.min(speed(), 1000));
+    };
+    if (speed() === Infinity) { S.moves = all; finish(); } else tick();
+  } catch (e) {
+    if (S.solving === solving) S.solving = null;
+    render();
+    if (e instanceof Error && e.name === 'AbortError') status('solver-status', 'Stopped.');
+    else status('solver-status', e instanceof Error ? e.message : String(e), true);
+  }
+}

@@ -1,0 +1,151 @@
+// @ts-check
+// The page's one state object, `S`, and the questions every module asks of
+// it. Modules change `S` and then redraw (view.js `render`); nothing else
+// holds state, except what board.js and review.js remember of what they
+// last drew.
+
+import { PALETTES } from './colors.js';
+import { isCleared } from './position.js';
+
+/**
+ * A board as the server sends it (POST /api/board).
+ * @typedef {object} Board
+ * @property {string} id
+ * @property {number} width
+ * @property {number} height
+ * @property {number} colors
+ * @property {string} cells row-major: `.` for the blank block, then `0`-`9`, `a`-`f`
+ * @property {string | null} [name]
+ * @property {{ moves: number, proven: boolean } | null} [optimum]
+ */
+
+/**
+ * A position (POST /api/play) of the moves it was asked for.
+ * @typedef {object} Position
+ * @property {import('./position.js').ClearedAt} cleared_at
+ * @property {number} [n_moves]
+ * @property {number} [blocks_left]
+ */
+
+/**
+ * The par search so far (GET /api/par): empty while it starts, then its
+ * bounds, then its answer (`done`); or when to try again.
+ * @typedef {object} Par
+ * @property {number} [lower]
+ * @property {number | null} [upper]
+ * @property {number} [time_ms]
+ * @property {number} [par]
+ * @property {boolean} [proven]
+ * @property {number} [lower_bound]
+ * @property {number[]} [moves]
+ * @property {boolean} [done]
+ * @property {number} [retryAt] when the next try starts (ms since the epoch)
+ */
+
+/**
+ * The optimal number of moves left after each move of one game (GET
+ * /api/analysis), null where not known yet.
+ * @typedef {object} Analysis
+ * @property {string} key the board and moves analysed (`gameKey`)
+ * @property {(number | null)[]} remaining
+ * @property {boolean} done
+ * @property {boolean} [complete]
+ * @property {boolean} [failed]
+ */
+
+/**
+ * A hint (POST /api/hint) for the position after `at` moves.
+ * @typedef {object} Hint
+ * @property {number} color
+ * @property {number} remaining
+ * @property {boolean} proven
+ * @property {number} at
+ */
+
+/**
+ * A solver's parameter as the registry describes it.
+ * @typedef {object} Param
+ * @property {string} name
+ * @property {string} doc
+ * @property {string} default
+ * @property {string} describe
+ * @property {{ type: 'int', min: number, max: number } | { type: 'choice', values: string[] } | { type: 'bool' }} kind
+ */
+
+/**
+ * GET /api/solvers.
+ * @typedef {object} Registry
+ * @property {{ name: string, summary: string, params: Param[] }[]} solvers
+ * @property {{ name: string, spec: string, summary: string }[]} presets
+ * @property {Record<string, unknown>} caps
+ * @property {string} blank
+ */
+
+/**
+ * Everything the page knows.
+ * @typedef {object} State
+ * @property {import('./colors.js').Palette} palette
+ * @property {Registry | null} registry
+ * @property {Board | null} board
+ * @property {number[]} moves the game's moves
+ * @property {string[]} who who made each move: 'you' or a solver's spec
+ * @property {Position | null} pos the position of `known`, a list that starts with `moves`
+ * @property {number[]} known
+ * @property {number | null} view in review, the move shown; null for the game
+ * @property {Par | null} par
+ * @property {EventSource | null} parES
+ * @property {ReturnType<typeof setInterval> | undefined} parTimer
+ * @property {ReturnType<typeof setTimeout> | undefined} parRetry
+ * @property {number} parStart
+ * @property {Analysis | null} analysis
+ * @property {EventSource | null} analysisES
+ * @property {Hint | null} hint
+ * @property {AbortController | null} hintAbort
+ * @property {{ abort: AbortController, timer: ReturnType<typeof setTimeout> | undefined } | null} solving
+ * @property {Promise<void>} playQueue clicks and keys, played in order
+ * @property {ReturnType<typeof setTimeout> | undefined} checkTimer
+ * @property {string[]} batchSpecs
+ * @property {EventSource | null} batchES
+ * @property {import('./runs.js').Run[]} runs the stored runs listed
+ */
+
+/** @returns {State} */
+export function newState() {
+  return {
+    palette: PALETTES.standard, registry: null,
+    board: null, moves: [], who: [], pos: null, known: [], view: null,
+    par: null, parES: null, parTimer: undefined, parRetry: undefined, parStart: 0,
+    analysis: null, analysisES: null,
+    hint: null, hintAbort: null,
+    solving: null, playQueue: Promise.resolve(), checkTimer: undefined,
+    batchSpecs: [], batchES: null, runs: [],
+  };
+}
+
+/** The page's state. */
+export const S = newState();
+
+/**
+ * The move shown on the board (0 = the start): the game's last, or in
+ * review the one picked.
+ * @param {State} s
+ */
+export function shown(s = S) {
+  return s.view === null ? s.moves.length : s.view;
+}
+
+/**
+ * Whether the game's moves clear the board.
+ * @param {State} s
+ */
+export function gameOver(s = S) {
+  return s.pos !== null && isCleared(s.pos.cleared_at, s.moves.length);
+}
+
+/**
+ * Names a game: its board and moves.
+ * @param {State} s
+ */
+export function gameKey(s = S) {
+  return `${s.board ? s.board.id : ''}|${s.moves.join(',')}`;
+}
