@@ -1,0 +1,126 @@
+// @ts-check
+// What the page makes of its forms and keys: board requests, solver specs,
+// batch plans, and the tables.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { batchInput, finishedText, planText, startedText } from '../static/js/batch.js';
+import { boardRequest, hintText, idFields, keyCommand } from '../static/js/play.js';
+import { compareRows, runRows } from '../static/js/runs.js';
+import { solveVerdict, specOf, speedLabel, speedOf, stepText } from '../static/js/solver.js';
+import { fmt, statsRows } from '../static/js/tables.js';
+
+test('keys play colors and commands', () => {
+  assert.deepEqual(keyCommand('1'), { play: 0 });
+  assert.deepEqual(keyCommand('0'), { play: 9 });
+  assert.deepEqual(keyCommand('F'), { play: 15 });
+  assert.equal(keyCommand('u'), 'undo');
+  assert.equal(keyCommand('r'), 'restart');
+  assert.equal(keyCommand('h'), 'hint');
+  assert.equal(keyCommand('s'), 'step');
+  assert.equal(keyCommand('ArrowLeft'), 'back');
+  assert.equal(keyCommand('ArrowRight'), 'forward');
+  assert.equal(keyCommand('U'), null);
+  assert.equal(keyCommand('x'), null);
+  assert.equal(keyCommand('Enter'), null);
+});
+
+const FORM = { width: '30', height: '20', colors: '5', seed: ' 42 ', series: '3', id: ' 10x8c4-s7 ', text: '.01\n10' };
+
+test('the New game panel asks for the board of its source', () => {
+  assert.deepEqual(boardRequest('random', FORM), { source: 'random', width: 30, height: 20, colors: 5 });
+  assert.deepEqual(boardRequest('seed', FORM), { source: 'id', id: '30x20c5-s42' });
+  assert.deepEqual(boardRequest('series', FORM), { source: 'series', index: 3, width: 30, height: 20, colors: 5 });
+  assert.deepEqual(boardRequest('id', FORM), { source: 'id', id: '10x8c4-s7' });
+  assert.deepEqual(boardRequest('text', FORM), { source: 'text', text: '.01\n10' });
+});
+
+test('a board ID fills the panel when it names a series\' or seeded board', () => {
+  assert.deepEqual(idFields('30x20c5-k3'), { width: '30', height: '20', colors: '5', source: 'series', number: '3' });
+  assert.deepEqual(idFields('8x6c16-s42'), { width: '8', height: '6', colors: '16', source: 'seed', number: '42' });
+  assert.equal(idFields('b:3x1:.01'), null);
+  assert.equal(idFields('30x20c5-q1'), null);
+});
+
+test('a hint in words', () => {
+  assert.equal(hintText({ color: 2, remaining: 7, proven: true }), 'Hint: play color 3; 7 moves to clear from here (optimal).');
+  assert.equal(hintText({ color: 10, remaining: 9, proven: false }),
+    'Hint: play color 11 (key a); 9 moves to clear from here (best found in the time budget).');
+});
+
+test('a solver\'s spec leaves its defaults out', () => {
+  const params = [
+    { name: 'depth', value: '4', default: '4' },
+    { name: 'metric', value: 'perimeter', default: 'blocks' },
+    { name: 'prune', value: 'true', default: 'false' },
+    { name: 'width', value: '', default: '8' },
+  ];
+  assert.equal(specOf('gla', params), 'gla:metric=perimeter,prune=true');
+  assert.equal(specOf('gla', params.slice(0, 1)), 'gla');
+  assert.equal(specOf('greedy', []), 'greedy');
+});
+
+test('the speed slider: moves per second, then all at once', () => {
+  assert.equal(speedOf(1), 1);
+  assert.equal(speedOf(60), 60);
+  assert.equal(speedOf(61), Infinity);
+  assert.equal(speedLabel(10), '10 moves/s');
+  assert.equal(speedLabel(Infinity), 'instant');
+});
+
+test('what a solver did', () => {
+  const r = { spec: 'greedy', outcome: 'solved', moves: [2], nodes: 12, ms: 0.25 };
+  assert.equal(stepText(r), 'greedy played color 3 (12 nodes, 0.3 ms).');
+  assert.equal(stepText({ ...r, moves: [], outcome: 'gave-up' }), 'greedy gave up here (gave-up).');
+  assert.equal(solveVerdict(r, 31), 'greedy solved in 31 moves (12 nodes, 0.3 ms).');
+  assert.equal(solveVerdict({ ...r, outcome: 'out-of-time' }, 40), 'greedy stopped: out of time after 40 moves (12 nodes, 0.3 ms).');
+});
+
+test('a batch\'s error marks the input it concerns', () => {
+  assert.equal(batchInput('specs: pick at least one solver spec'), 'batch-spec');
+  assert.equal(batchInput("spec 'gla:x=1': no parameter x"), 'batch-spec');
+  assert.equal(batchInput('count: at most 1000 boards'), 'batch-count');
+  assert.equal(batchInput('first: must be at least 1'), 'batch-first');
+  assert.equal(batchInput('time_limit_ms: at most 60000'), 'batch-time');
+  assert.equal(batchInput('the board size 200×20 is too large'), 'batch-width');
+  assert.equal(batchInput('at most 16 colors'), 'batch-colors');
+  assert.equal(batchInput('the server is busy'), null);
+});
+
+test('a batch\'s plan and progress in words', () => {
+  const plan = { games: 6, specs: ['greedy', 'gla:depth=3'], description: "the series' boards 1–3 (30×20, 5 colors)", time_limit_ms: 10000 };
+  assert.equal(planText(plan), "6 games: 2 specs (greedy, gla:depth=3) on the series' boards 1–3 (30×20, 5 colors), at most 10 s each.");
+  assert.equal(planText({ ...plan, games: 1, specs: ['greedy'], time_limit_ms: 1500 }),
+    "1 games: 1 spec (greedy) on the series' boards 1–3 (30×20, 5 colors), at most 1.5 s each.");
+  assert.equal(startedText({ run: 2, total: 6, already_done: 0 }), 'Run 2: 0 of 6 games.');
+  assert.equal(startedText({ run: 2, total: 6, already_done: 4 }), 'Resuming run 2: 4 of 6 games already played.');
+  assert.equal(finishedText({ run: 2, done: 6, total: 6, cancelled: false }), 'Finished: 6 games, stored as run 2.');
+  assert.equal(finishedText({ run: 2, done: 3, total: 6, cancelled: true }),
+    'Stopped: 3 of 6 games stored in run 2; start the same batch again to resume it.');
+});
+
+test('numbers in tables', () => {
+  assert.equal(fmt(null), '–');
+  assert.equal(fmt(undefined), '–');
+  assert.equal(fmt(3.14159), '3.14');
+  assert.equal(fmt(2, 0), '2');
+  assert.equal(fmt('n/a'), 'n/a');
+});
+
+test('a statistics row per spec', () => {
+  const s = {
+    spec: 'greedy', n: 3, solved: 3, min_moves: 30, mean_moves: 31.666, max_moves: 33, stdev_moves: 1.2,
+    mean_ms: 0.5, mean_gap: 2.5, with_optimum: 2, optimal_hits: 0,
+  };
+  assert.deepEqual(statsRows([s]), [['greedy', '3/3', '30', '31.67', '33', '1.20', '0.50', '2.50 (2 boards)', '0/2']]);
+  const late = { ...s, solved: 2, out_of_time: 1, mean_gap: null, with_optimum: 0 };
+  assert.deepEqual(statsRows([late])[0].slice(1, 2), ['2/3 (1 out of time)']);
+  assert.deepEqual(statsRows([late])[0].slice(7), ['–', '–']);
+  assert.equal(statsRows([{ ...s, with_optimum: 1 }])[0][7], '2.50 (1 board)');
+});
+
+test('rows of runs and of two runs compared', () => {
+  const run = { id: 1, created: '2024-01-01 10:00', board_set: 'koblenski:30x20c5:1..4', specs: ['greedy', 'gla-3'], n_boards: 3, n_results: 5, finished: false };
+  assert.deepEqual(runRows([run]), [[1, '2024-01-01 10:00', 'koblenski:30x20c5:1..4', 'greedy, gla-3', 3, '5/6', 'no']]);
+  const diff = { spec: 'greedy', n_pairs: 3, better: 1, worse: 0, equal: 2, mean_a: 31, mean_b: 30.5, mean_diff: -0.5, mean_ms_a: 1.25, mean_ms_b: null };
+  assert.deepEqual(compareRows([diff]), [['greedy', 3, 1, 0, 2, '31.00', '30.50', '-0.50', '1.3', '–']]);
+});
