@@ -173,7 +173,7 @@ fn bench_without_store_reads_optima_from_a_board_file() {
         .take(3)
         .map(|l| format!("{l}\n"))
         .collect();
-    std::fs::write(&file, text).unwrap();
+    std::fs::write(&file, &text).unwrap();
     let out = colorwalk(
         &[
             "bench",
@@ -189,8 +189,26 @@ fn bench_without_store_reads_optima_from_a_board_file() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v[0]["with_optimum"], 3);
-    assert!(v[0]["mean_gap"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        (v[0]["with_optimum"].as_u64(), v[0]["solved"].as_u64()),
+        (Some(3), Some(3))
+    );
+    // The gap is the mean of moves − the file's minima (the third field).
+    let minima: Vec<f64> = text
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    let mean_minimum = minima.iter().sum::<f64>() / 3.0;
+    let gap = v[0]["mean_moves"].as_f64().unwrap() - mean_minimum;
+    assert!(
+        (v[0]["mean_gap"].as_f64().unwrap() - gap).abs() < 1e-9,
+        "{}",
+        v[0]
+    );
+    // A proven minimum is never beaten, and the look-ahead finds none of
+    // these three.
+    assert!(gap > 0.0, "{}", v[0]);
+    assert_eq!(v[0]["optimal_hits"], 0);
 }
 
 #[test]
