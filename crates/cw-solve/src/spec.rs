@@ -9,7 +9,9 @@
 //! A whole spec may also be a preset name. Every spec has one canonical
 //! form, which labels results: parameters in the solver's order, those at
 //! their default left out, `until` last; it parses back to the same spec.
-//! (Runs store the program version, so a changed default stays traceable.)
+//! (A stored run also keeps the program version and every parameter's value,
+//! defaults included, so a run is never resumed by a program whose defaults
+//! changed.)
 
 use crate::registry::{self, ParamDef, Params, SolverDef, UNTIL};
 use crate::{SearchCtx, Solver, presets};
