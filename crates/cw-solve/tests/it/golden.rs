@@ -36,7 +36,7 @@ fn play(id: &str, spec_text: &str) -> String {
         "{id} {spec_text} {} {} {}",
         r.moves.len(),
         r.nodes,
-        Moves(r.moves).to_string()
+        Moves(r.moves)
     )
 }
 
