@@ -11,7 +11,8 @@
 //! their default left out, `until` last; it parses back to the same spec.
 //! (Runs store the program version, so a changed default stays traceable.)
 
-use crate::registry::{self, ParamDef, Params, SolverDef, UNTIL};
+use crate::def::{ParamDef, Params, SolverDef, UNTIL};
+use crate::registry;
 use crate::{SearchCtx, Solver, presets};
 use cw_core::{Color, Game};
 use std::fmt;
@@ -31,14 +32,6 @@ pub struct Stage {
     params: Params,
     until: Option<u32>,
 }
-
-impl PartialEq for SolverDef {
-    fn eq(&self, other: &SolverDef) -> bool {
-        self.name == other.name
-    }
-}
-
-impl Eq for SolverDef {}
 
 /// Why a text is not a spec.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

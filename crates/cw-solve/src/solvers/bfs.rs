@@ -8,7 +8,7 @@
 //! from the path that is played.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 use std::collections::VecDeque;

@@ -4,7 +4,7 @@
 //! wall time; a budget keeps results reproducible), and by an optional time
 //! limit. Gives up when it finds no finish.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 use std::time::{Duration, Instant};

@@ -14,7 +14,7 @@
 //!   order as in the series.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 

@@ -40,7 +40,7 @@
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty};
 use super::near;
 use super::table::{Store, Supersets, bytes_next, grow, hash_words};
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{ClusterGraph, Color, Game};
 use std::time::{Duration, Instant};

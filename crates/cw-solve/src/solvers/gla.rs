@@ -10,7 +10,7 @@
 //! For the area metric both give the same values; for the others they differ.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{Metric, SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 

@@ -2,7 +2,7 @@
 //! ties go to the first color in button order.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{Metric, SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 

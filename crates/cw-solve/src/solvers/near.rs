@@ -19,7 +19,7 @@
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, is_subset, words_for};
 use super::exact::{Budget, replay_path, search};
 use super::table::{Store, hash_words};
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 

@@ -5,7 +5,7 @@
 //! board's own draws, as the series' random solvers shared the board
 //! generator's stream; `rng=seeded` uses an independent SplitMix64 stream.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game, SplitMix64};
 

@@ -1,7 +1,7 @@
 //! Round robin (spec §3.1, §3.2): the next color in button order, every move;
 //! with skipping, colors that would remove nothing are passed over.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
