@@ -3,7 +3,7 @@
 //! checked values ([`Params`]).
 //!
 //! These types sit below the solvers: every solver file imports them to
-//! declare its `DEF`, and the [`registry`](crate::registry), at the top,
+//! declare its `DEF`, and the [`registry`](super::registry), at the top,
 //! lists the `DEF`s.
 
 use crate::{Metric, Solver, SpecError};

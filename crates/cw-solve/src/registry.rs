@@ -1,24 +1,14 @@
 //! The solver registry: one ordered list of every primitive solver with its
 //! parameters. The list drives spec parsing, `colorwalk solvers` and the web
-//! lab's forms, so documentation cannot drift from behavior.
+//! lab's forms and budgets, so documentation cannot drift from behavior.
 //!
-//! A new solver is one file in `solvers/` exporting a `DEF`, plus one line here.
+//! The list itself is the `solvers!` invocation in `solvers/mod.rs`, where
+//! each solver's module lives: a new solver is one file in `solvers/`
+//! exporting a `DEF`, plus its name there. The types of an entry are
+//! defined in `def.rs`, below the solvers, and re-exported here.
 
 pub use crate::def::{ParamDef, ParamKind, Params, SolverDef, UNTIL};
-use crate::solvers::{bfs, dfs, dijkstra, exact, gla, greedy, near, random, round_robin};
-
-/// Every primitive solver, in documentation order.
-pub const SOLVERS: &[&SolverDef] = &[
-    &round_robin::DEF,
-    &random::DEF,
-    &greedy::DEF,
-    &gla::DEF,
-    &bfs::DEF,
-    &dfs::DEF,
-    &dijkstra::DEF,
-    &exact::DEF,
-    &near::DEF,
-];
+pub use crate::solvers::SOLVERS;
 
 /// The registered solver called `name`.
 pub fn find(name: &str) -> Option<&'static SolverDef> {
