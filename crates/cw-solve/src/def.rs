@@ -38,6 +38,22 @@ pub struct SolverDef {
     /// ([`Limits::memory_bytes`](crate::Limits::memory_bytes)) whatever its
     /// parameters say.
     pub memory: Option<fn(&Params, &cw_core::ClusterGraph) -> u64>,
+    /// Whether the solver, with these parameters, carries state from one
+    /// board of a batch to the next (round robin's cycle with
+    /// `carry=true`, as the series ran it), so that a batch must play its
+    /// boards in order with one solver
+    /// ([`Spec::is_sequential`](crate::Spec::is_sequential)).
+    pub carries_state: fn(&Params) -> bool,
+    /// Whether the solver, with these parameters, draws from the series'
+    /// shared random stream (`random` with `rng=series`): the boards of a
+    /// series run then depend on it, and a batch plays them in order
+    /// ([`Spec::uses_series_stream`](crate::Spec::uses_series_stream)).
+    pub draws_series_stream: fn(&Params) -> bool,
+    /// Whether the solver, with these parameters, may play a color that
+    /// removes nothing (round robin and random without `skip`, as in the
+    /// series). Every other solver plays only moves that absorb something
+    /// ([`Spec::may_waste_moves`](crate::Spec::may_waste_moves)).
+    pub may_waste_moves: fn(&Params) -> bool,
 }
 
 /// A solver parameter.

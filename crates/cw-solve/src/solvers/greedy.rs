@@ -13,6 +13,9 @@ pub const DEF: SolverDef = SolverDef {
     params: &[METRIC_PARAM],
     build,
     memory: None,
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 /// The `metric` parameter, shared with the look-ahead solver.

@@ -49,6 +49,9 @@ pub const DEF: SolverDef = SolverDef {
     ],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

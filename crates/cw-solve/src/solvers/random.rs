@@ -38,6 +38,9 @@ pub const DEF: SolverDef = SolverDef {
     ],
     build,
     memory: None,
+    carries_state: |_| false,
+    draws_series_stream: |p| p.choice("rng") == "series",
+    may_waste_moves: |p| !p.bool("skip"),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

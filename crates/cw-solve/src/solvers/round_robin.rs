@@ -31,6 +31,9 @@ pub const DEF: SolverDef = SolverDef {
     ],
     build,
     memory: None,
+    carries_state: |p| p.bool("carry"),
+    draws_series_stream: |_| false,
+    may_waste_moves: |p| !p.bool("skip"),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
