@@ -18,6 +18,7 @@ pub const UNTIL: ParamDef = ParamDef {
         min: 1,
         max: 10_000,
     },
+    cost: ParamCost::None,
 };
 
 /// A registered solver.
@@ -67,6 +68,36 @@ pub struct ParamDef {
     pub default: &'static str,
     /// Its values.
     pub kind: ParamKind,
+    /// What its value costs the solver, with the most a shared server
+    /// should allow (only whole-number parameters have a cost).
+    pub cost: ParamCost,
+}
+
+/// What a whole-number parameter's value costs a solver, and the most a
+/// server that shares its machine should allow (the web lab refuses more).
+/// The parameter's own range ([`ParamKind::Int`]) may be wider: on the
+/// command line, the user owns the machine.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamCost {
+    /// Nothing to cap: the value is cheap, or bounded by other means (a
+    /// node budget, a time, the game's memory budget).
+    None,
+    /// The solver tries `colors^value` positions for every move it plays
+    /// (a look-ahead depth).
+    PositionsPerMove {
+        /// Most positions per move.
+        max: f64,
+    },
+    /// The solver keeps `value` positions at each step of a beam.
+    BeamWidth {
+        /// Widest beam.
+        max: i64,
+    },
+    /// The solver's queue may grow to `value` positions.
+    QueueSize {
+        /// Largest queue.
+        max: i64,
+    },
 }
 
 /// The values a parameter takes.

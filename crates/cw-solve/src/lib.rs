@@ -19,7 +19,7 @@ mod spec;
 
 pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx, StopCause};
-pub use def::{ParamDef, ParamKind, SolverDef};
+pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
 pub use metric::Metric;
 pub use solve::{Outcome, SolveReport, solve, solve_from};
 pub use solvers::{bound, exact, near};

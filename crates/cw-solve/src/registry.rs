@@ -7,7 +7,7 @@
 //! exporting a `DEF`, plus its name there. The types of an entry are
 //! defined in `def.rs`, below the solvers, and re-exported here.
 
-pub use crate::def::{ParamDef, ParamKind, Params, SolverDef, UNTIL};
+pub use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef, UNTIL};
 pub use crate::solvers::SOLVERS;
 
 /// The registered solver called `name`.

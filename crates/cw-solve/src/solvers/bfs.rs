@@ -8,7 +8,7 @@
 //! from the path that is played.
 
 use super::colors;
-use crate::def::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 use std::collections::VecDeque;
@@ -26,6 +26,7 @@ pub const DEF: SolverDef = SolverDef {
             min: 1,
             max: 4_000_000,
         },
+        cost: ParamCost::QueueSize { max: 1_000_000 },
     }],
     build,
     memory: Some(memory),

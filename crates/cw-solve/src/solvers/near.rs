@@ -19,7 +19,7 @@
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, is_subset, words_for};
 use super::exact::{Budget, replay_path, search};
 use super::table::{Store, hash_words};
-use crate::def::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -36,6 +36,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1 << 20,
             },
+            cost: ParamCost::BeamWidth { max: 4096 },
         },
         ParamDef {
             name: "tail",
@@ -45,6 +46,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 1 << 30,
             },
+            cost: ParamCost::None,
         },
     ],
     build,

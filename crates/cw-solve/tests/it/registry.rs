@@ -1,8 +1,8 @@
 //! Registry invariants: names, parameters, defaults, presets.
 
-use cw_solve::Spec;
 use cw_solve::presets::{PRESETS, SERIES_TABLE};
 use cw_solve::registry::{SOLVERS, UNTIL};
+use cw_solve::{ParamCost, ParamKind, Spec};
 use std::collections::HashSet;
 
 fn is_name(s: &str) -> bool {
@@ -80,5 +80,32 @@ fn every_solver_builds_with_defaults_and_every_preset_parses() {
             "{}",
             row.preset
         );
+    }
+}
+
+#[test]
+fn costs_belong_to_whole_numbers_and_their_caps_allow_the_defaults() {
+    for def in SOLVERS {
+        for p in def.params.iter().chain([&UNTIL]) {
+            if p.cost == ParamCost::None {
+                continue;
+            }
+            let what = format!("{}:{}", def.name, p.name);
+            let ParamKind::Int { min, max } = p.kind else {
+                panic!("{what} has a cost but is not a whole number");
+            };
+            let default: i64 = p.default.parse().unwrap();
+            match p.cost {
+                ParamCost::None => {}
+                ParamCost::PositionsPerMove { max: positions } => {
+                    // The default fits with the most colors a board has.
+                    assert!(16f64.powi(default as i32) <= positions, "{what}");
+                }
+                ParamCost::BeamWidth { max: cap } | ParamCost::QueueSize { max: cap } => {
+                    assert!((min..=max).contains(&cap), "{what}: cap {cap}");
+                    assert!(default <= cap, "{what}: default above the cap");
+                }
+            }
+        }
     }
 }
