@@ -24,6 +24,7 @@ solvers! {
     round_robin,
     random,
     greedy,
+    eliminate,
     gla,
     bfs,
     dfs,
