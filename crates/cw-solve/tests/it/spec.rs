@@ -201,3 +201,27 @@ mod properties {
         assert!(valid >= 100, "{valid} of 500 generated specs parse");
     }
 }
+
+#[test]
+fn a_spec_has_the_traits_its_stages_declare() {
+    let spec = |text: &str| Spec::parse(text).unwrap();
+    // Round robin carries its cycle from board to board only when asked.
+    assert!(spec("round-robin-series").is_sequential());
+    assert!(!spec("round-robin").is_sequential());
+    // Random draws from the series' stream unless seeded.
+    assert!(spec("random").is_sequential() && spec("random").uses_series_stream());
+    assert!(!spec("random:rng=seeded").is_sequential());
+    assert!(!spec("round-robin-series").uses_series_stream());
+    // Any stage of any alternative counts.
+    assert!(spec("greedy:until=5>random:skip=true").uses_series_stream());
+    assert!(spec("gla|round-robin").may_waste_moves());
+    assert!(!spec("greedy:until=5>random:skip=true").may_waste_moves());
+    assert!(!spec("round-robin-skip").may_waste_moves());
+    // Every other solver, with its defaults, has none of the three.
+    for def in cw_solve::registry::SOLVERS {
+        let s = spec(def.name);
+        let expected = matches!(def.name, "round-robin" | "random");
+        assert_eq!(s.may_waste_moves(), expected, "{}", def.name);
+        assert_eq!(s.is_sequential(), def.name == "random", "{}", def.name);
+    }
+}
