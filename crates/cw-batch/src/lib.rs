@@ -38,16 +38,21 @@ impl Batch {
     }
 
     /// The run's metadata for a set of `n_boards` boards. Two batches with
-    /// equal metadata are the same experiment (that is how a run resumes).
+    /// equal metadata are the same experiment (that is how a run resumes):
+    /// the same boards, specs, limits and program version, and the same
+    /// value of every solver parameter, defaults included (`solvers`), so
+    /// that a run is not resumed by a program whose defaults changed.
     pub fn meta(&self, n_boards: u32) -> RunMeta {
         RunMeta {
             board_set: self.set.label(),
             specs: self.labels(),
             n_boards,
+            version: env!("CARGO_PKG_VERSION").to_string(),
             params: {
                 let mut params = serde_json::json!({
                     "max_moves": self.limits.max_moves,
                     "time_limit_s": self.limits.time_limit.map(|t| t.as_secs_f64()),
+                    "solvers": self.specs.iter().map(full_form).collect::<Vec<_>>(),
                 });
                 // A memory budget changes results too; absent, runs stored
                 // before budgets existed still resume.
@@ -62,6 +67,30 @@ impl Batch {
     fn cancelled(&self) -> bool {
         self.limits.is_cancelled()
     }
+}
+
+/// A spec with every parameter written out, defaults included:
+/// `gla:depth=5,metric=area,form=p7`.
+fn full_form(spec: &Spec) -> String {
+    spec.alternatives()
+        .iter()
+        .map(|chain| {
+            chain
+                .iter()
+                .map(|stage| {
+                    let params: Vec<String> = stage
+                        .params()
+                        .iter()
+                        .map(|(k, v)| format!("{k}={v}"))
+                        .chain(stage.until().map(|u| format!("until={u}")))
+                        .collect();
+                    format!("{}:{}", stage.def().name, params.join(","))
+                })
+                .collect::<Vec<_>>()
+                .join(">")
+        })
+        .collect::<Vec<_>>()
+        .join("|")
 }
 
 /// What [`run`] reports while it works, on the calling thread.
@@ -408,6 +437,44 @@ mod tests {
         let mut got: Vec<_> = out.records.iter().map(row).collect();
         got.sort();
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_run_of_another_version_or_other_solver_defaults_is_not_resumed() {
+        let mut store = Store::open_in_memory().unwrap();
+        let b = batch(2);
+        let meta = b.meta(2);
+        // The full form of each spec is part of the run's identity.
+        assert_eq!(
+            meta.params["solvers"],
+            serde_json::json!(["greedy:metric=area", "gla:depth=3,metric=area,form=p7"])
+        );
+        // An unfinished run begun by another version of the program, and one
+        // whose solvers had other defaults: neither is resumed.
+        let mut older = meta.clone();
+        older.version = "0.0.1".into();
+        let older = store.begin_run(&older).unwrap();
+        let mut other_defaults = meta.clone();
+        other_defaults.params["solvers"][1] = "gla:depth=3,metric=area,form=p6".into();
+        let other_defaults = store.begin_run(&other_defaults).unwrap();
+        let mut started = None;
+        let out = run(&b, Some(&mut store), false, &mut |e| {
+            if let Event::Started { run, .. } = e {
+                started = run;
+            }
+        })
+        .unwrap();
+        let new = out.run.unwrap();
+        assert_eq!(started, Some(new));
+        assert!(new != older && new != other_defaults);
+        assert_eq!(
+            store.run(new).unwrap().unwrap().version,
+            env!("CARGO_PKG_VERSION")
+        );
+        // The new run finished; the two others stay as they were.
+        assert_eq!(store.find_unfinished_run(&meta).unwrap(), None);
+        assert_eq!(store.run(older).unwrap().unwrap().finished, None);
+        assert_eq!(store.run(other_defaults).unwrap().unwrap().finished, None);
     }
 
     #[test]

@@ -147,26 +147,58 @@ pub fn plot_run(records: &[GameRecord], path: &Path) -> Result<(), PlotError> {
 
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;
 
-/// What the picture shows of one spec.
-struct SpecData {
-    spec: String,
+/// What the picture shows of one spec: its histogram and its point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecData {
+    /// The spec.
+    pub spec: String,
     color: RGBColor,
-    n: usize,
-    /// Moves of the solved boards.
-    moves: Vec<u32>,
-    mean_moves: Option<f64>,
-    stdev_moves: Option<f64>,
-    mean_ms: f64,
+    /// Boards played.
+    pub n: usize,
+    /// Moves of the solved boards, in record order (the histogram's data).
+    pub moves: Vec<u32>,
+    /// Mean moves over solved boards (the point's x).
+    pub mean_moves: Option<f64>,
+    /// Their population standard deviation (printed on the panel).
+    pub stdev_moves: Option<f64>,
+    /// Mean milliseconds per board (the point's y).
+    pub mean_ms: f64,
 }
 
-struct RunData {
-    n_boards: usize,
-    specs: Vec<SpecData>,
-    /// Shared histogram x range, inclusive.
-    lo: u32,
-    hi: u32,
+impl SpecData {
+    /// The histogram's bars: how many solved boards took each number of
+    /// moves from `lo` to `hi`.
+    pub fn counts(&self, lo: u32, hi: u32) -> Vec<u32> {
+        let mut counts = vec![0u32; (hi - lo + 1) as usize];
+        for &m in &self.moves {
+            if (lo..=hi).contains(&m) {
+                counts[(m - lo) as usize] += 1;
+            }
+        }
+        counts
+    }
+}
+
+/// The numbers a run's picture is drawn from ([`plot_data`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunData {
+    /// Boards in the run (by position in the set).
+    pub n_boards: usize,
+    /// One entry per spec, in report order.
+    pub specs: Vec<SpecData>,
+    /// Shared histogram x range, inclusive: fewest moves.
+    pub lo: u32,
+    /// Shared histogram x range, inclusive: most moves.
+    pub hi: u32,
     /// Shared histogram y range (with headroom for the stats text).
-    y_max: u32,
+    pub y_max: u32,
+}
+
+/// The numbers [`plot_run`] draws for `records`: per spec the moves of its
+/// solved boards (the histogram) and its mean moves and time (the point),
+/// and the shared ranges.
+pub fn plot_data(records: &[GameRecord]) -> RunData {
+    RunData::new(records)
 }
 
 impl RunData {
@@ -200,11 +232,7 @@ impl RunData {
         let hi = all().max().unwrap_or(1).max(lo + 1);
         let tallest = specs
             .iter()
-            .filter_map(|s| {
-                let mut counts = vec![0u32; (hi - lo + 1) as usize];
-                s.moves.iter().for_each(|&m| counts[(m - lo) as usize] += 1);
-                counts.into_iter().max()
-            })
+            .filter_map(|s| s.counts(lo, hi).into_iter().max())
             .max()
             .unwrap_or(0);
         // Headroom above the tallest bar keeps the stats text clear of bars.

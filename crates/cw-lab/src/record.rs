@@ -105,6 +105,9 @@ pub struct RunMeta {
     pub n_boards: u32,
     /// Free-form settings (limits, seeds, thread count...).
     pub params: serde_json::Value,
+    /// The version of the program that plays the run; a run of another
+    /// version is never resumed (its results may differ).
+    pub version: String,
 }
 
 /// A stored run, as listed by [`Store::runs`](crate::Store::runs).
@@ -116,7 +119,7 @@ pub struct RunInfo {
     pub created: String,
     /// When the run finished, UTC; `None` while it is unfinished.
     pub finished: Option<String>,
-    /// The version of this crate that recorded the run.
+    /// The version of the program that recorded the run.
     pub version: String,
     /// The machine: host name and core count.
     pub machine: String,
@@ -140,6 +143,7 @@ impl RunInfo {
             specs: self.specs.clone(),
             n_boards: self.n_boards,
             params: self.params.clone(),
+            version: self.version.clone(),
         }
     }
 

@@ -215,8 +215,9 @@ impl Store {
         }
     }
 
-    /// Records the start of a run and returns its ID. The run records this
-    /// crate's version, the machine (host name and core count) and the time.
+    /// Records the start of a run and returns its ID. The run records the
+    /// program's version (from `meta`), the machine (host name and core
+    /// count) and the time.
     pub fn begin_run(&mut self, meta: &RunMeta) -> Result<i64, StoreError> {
         let specs = serde_json::to_string(&meta.specs).expect("a list of strings serializes");
         let params = serde_json::to_string(&meta.params).expect("a JSON value serializes");
@@ -225,7 +226,7 @@ impl Store {
                 "INSERT INTO runs (version, machine, board_set, specs, n_boards, params)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                 params![
-                    env!("CARGO_PKG_VERSION"),
+                    meta.version,
                     machine(),
                     meta.board_set,
                     specs,
@@ -238,7 +239,9 @@ impl Store {
     }
 
     /// The newest unfinished run with the same board set, specs (in the same
-    /// order), board count and params as `meta`: the run to resume.
+    /// order), board count, params and program version as `meta`: the run to
+    /// resume. A run begun by another version, or with other settings, is
+    /// left as it is (a new run begins beside it).
     pub fn find_unfinished_run(&self, meta: &RunMeta) -> Result<Option<i64>, StoreError> {
         let what = || format!("looking for an unfinished run on {}", meta.board_set);
         let mut stmt = self
@@ -254,7 +257,10 @@ impl Store {
         for row in rows {
             let info = row.context(what)?.parse()?;
             // Compare parsed JSON, not text: key order must not matter.
-            if info.specs == meta.specs && info.params == meta.params {
+            if info.specs == meta.specs
+                && info.params == meta.params
+                && info.version == meta.version
+            {
                 return Ok(Some(info.id));
             }
         }

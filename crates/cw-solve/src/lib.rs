@@ -9,6 +9,7 @@
 
 pub mod batch;
 mod ctx;
+mod def;
 mod metric;
 pub mod presets;
 pub mod registry;
@@ -18,8 +19,8 @@ mod spec;
 
 pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx, StopCause};
+pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
 pub use metric::Metric;
-pub use registry::{ParamDef, ParamKind, SolverDef};
 pub use solve::{Outcome, SolveReport, solve, solve_from};
 pub use solvers::{bound, exact, near};
 pub use spec::{Spec, SpecError, nearest};

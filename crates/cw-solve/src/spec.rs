@@ -9,9 +9,12 @@
 //! A whole spec may also be a preset name. Every spec has one canonical
 //! form, which labels results: parameters in the solver's order, those at
 //! their default left out, `until` last; it parses back to the same spec.
-//! (Runs store the program version, so a changed default stays traceable.)
+//! (A stored run also keeps the program version and every parameter's value,
+//! defaults included, so a run is never resumed by a program whose defaults
+//! changed.)
 
-use crate::registry::{self, ParamDef, Params, SolverDef, UNTIL};
+use crate::def::{ParamDef, Params, SolverDef, UNTIL};
+use crate::registry;
 use crate::{SearchCtx, Solver, presets};
 use cw_core::{Color, Game};
 use std::fmt;
@@ -31,14 +34,6 @@ pub struct Stage {
     params: Params,
     until: Option<u32>,
 }
-
-impl PartialEq for SolverDef {
-    fn eq(&self, other: &SolverDef) -> bool {
-        self.name == other.name
-    }
-}
-
-impl Eq for SolverDef {}
 
 /// Why a text is not a spec.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -85,14 +80,12 @@ impl Spec {
 
     /// Whether a batch must play its boards in order with one solver: some
     /// stage carries state from board to board (the series' round robin) or
-    /// draws from the series' shared stream.
+    /// draws from the series' shared stream. See
+    /// [`SolverDef::carries_state`] and [`SolverDef::draws_series_stream`].
     pub fn is_sequential(&self) -> bool {
-        self.uses_series_stream()
-            || self
-                .alternatives
-                .iter()
-                .flatten()
-                .any(|s| s.params.iter().any(|(k, v)| k == "carry" && v == "true"))
+        self.any_stage(|s| {
+            (s.def.carries_state)(&s.params) || (s.def.draws_series_stream)(&s.params)
+        })
     }
 
     /// The most memory, in bytes, one game of this spec may hold on
@@ -111,9 +104,18 @@ impl Spec {
     /// Whether any stage draws from the series' shared random stream (the
     /// board sequence of a series run then depends on the solver, spec §1.6).
     pub fn uses_series_stream(&self) -> bool {
-        self.alternatives.iter().flatten().any(|s| {
-            s.def.name == "random" && s.params.iter().any(|(k, v)| k == "rng" && v == "series")
-        })
+        self.any_stage(|s| (s.def.draws_series_stream)(&s.params))
+    }
+
+    /// Whether some stage may play a color that removes nothing (see
+    /// [`SolverDef::may_waste_moves`]); when none may, every move of the
+    /// spec absorbs something.
+    pub fn may_waste_moves(&self) -> bool {
+        self.any_stage(|s| (s.def.may_waste_moves)(&s.params))
+    }
+
+    fn any_stage(&self, test: impl Fn(&Stage) -> bool) -> bool {
+        self.alternatives.iter().flatten().any(test)
     }
 }
 

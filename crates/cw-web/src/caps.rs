@@ -1,6 +1,9 @@
 //! The limits the web lab puts on requests, beyond the engine's own ranges
 //! (board sides 2 to 100, 2 to 16 colors) and the solvers' parameter ranges,
-//! which the board and spec parsers check.
+//! which the board and spec parsers check. What a solver parameter may cost
+//! (look-ahead positions per move, beam widths, queue sizes) is capped by
+//! its solver's registry entry (`cw_solve::ParamCost`), so a new solver
+//! brings its own caps.
 //!
 //! `GET /api/solvers` reports them under `caps`.
 
@@ -46,20 +49,6 @@ pub const MAX_BATCH_GAME_TIME_MS: u64 = 60_000;
 
 /// Largest series board number (the sine generator's board index).
 pub const MAX_SERIES_BOARD: u64 = 1_000_000_000;
-
-/// Most positions a greedy look-ahead may try per move: `colors^depth`
-/// (5 colors allow depth 10; 16 colors allow depth 6). Look-ahead cannot be
-/// interrupted within a move, so this bounds the time a move may take.
-pub const MAX_LOOKAHEAD_POSITIONS: f64 = 2.0e7;
-
-/// Widest beam of the `near` solver.
-pub const MAX_NEAR_WIDTH: i64 = 4096;
-
-/// Largest queue cap of `bfs`.
-pub const MAX_BFS_CAP: i64 = 1_000_000;
-
-/// Largest queue caps (`cap`, `late-queue`) of `dijkstra`.
-pub const MAX_DIJKSTRA_QUEUE: i64 = 2_000_000;
 
 /// The caps as served to the page.
 #[derive(Debug, Serialize)]

@@ -4,7 +4,7 @@
 use crate::caps;
 use crate::{ApiError, Config};
 use cw_core::{Board, BoardId, ClusterGraph, Color};
-use cw_solve::Spec;
+use cw_solve::{ParamCost, Spec};
 
 /// At most this many characters of user text are quoted back in an error.
 const QUOTE: usize = 40;
@@ -105,42 +105,31 @@ pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<
             quote(text)
         ))
     };
+    // What each parameter costs, and the most the lab allows, is declared
+    // by its solver (`ParamDef::cost`).
     for stage in spec.alternatives().iter().flatten() {
         let name = stage.def().name;
-        for (key, value) in stage.params().iter() {
-            let int = value.parse::<i64>().unwrap_or(0);
-            match (name, key) {
-                ("gla", "depth") => {
+        for param in stage.def().params {
+            let key = param.name;
+            match param.cost {
+                ParamCost::None => {}
+                ParamCost::PositionsPerMove { max } => {
+                    let int = stage.params().int(key);
                     let positions = (n_colors as f64).powi(int as i32);
-                    if positions > caps::MAX_LOOKAHEAD_POSITIONS {
-                        let max_depth =
-                            (caps::MAX_LOOKAHEAD_POSITIONS.ln() / (n_colors as f64).ln()).floor();
+                    if positions > max {
+                        let max_value = (max.ln() / (n_colors as f64).ln()).floor();
                         return Err(over(format!(
-                            "gla depth={int} with {n_colors} colors tries {positions:.0e} positions per move; \
-                             at most {:.0e} (depth {max_depth} or less)",
-                            caps::MAX_LOOKAHEAD_POSITIONS
+                            "{name} {key}={int} with {n_colors} colors tries {positions:.0e} positions per move; \
+                             at most {max:.0e} ({key} {max_value} or less)"
                         )));
                     }
                 }
-                ("near", "width") if int > caps::MAX_NEAR_WIDTH => {
-                    return Err(over(format!(
-                        "near width={int} is above {}",
-                        caps::MAX_NEAR_WIDTH
-                    )));
+                ParamCost::BeamWidth { max } | ParamCost::QueueSize { max } => {
+                    let int = stage.params().int(key);
+                    if int > max {
+                        return Err(over(format!("{name} {key}={int} is above {max}")));
+                    }
                 }
-                ("bfs", "cap") if int > caps::MAX_BFS_CAP => {
-                    return Err(over(format!(
-                        "bfs cap={int} is above {}",
-                        caps::MAX_BFS_CAP
-                    )));
-                }
-                ("dijkstra", "cap" | "late-queue") if int > caps::MAX_DIJKSTRA_QUEUE => {
-                    return Err(over(format!(
-                        "dijkstra {key}={int} is above {}",
-                        caps::MAX_DIJKSTRA_QUEUE
-                    )));
-                }
-                _ => {}
             }
         }
     }

@@ -53,13 +53,25 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
     assert!(stderr(&out).contains("from 2 to 10"), "{}", stderr(&out));
 }
 
-fn meta_for(specs: &[&str], board_set: &str, n_boards: u32) -> RunMeta {
-    RunMeta {
-        board_set: board_set.to_string(),
-        specs: specs.iter().map(|s| s.to_string()).collect(),
-        n_boards,
-        params: serde_json::json!({ "max_moves": 1000, "time_limit_s": null }),
+/// The metadata `colorwalk bench --koblenski 1..(n+1)` gives its run with
+/// these specs and the default limits (what a resumed run must match).
+fn meta_for(specs: &[&str], n_boards: u32) -> RunMeta {
+    cw_batch::Batch {
+        specs: specs
+            .iter()
+            .map(|s| cw_solve::Spec::parse(s).unwrap())
+            .collect(),
+        set: cw_solve::BoardSet::Koblenski {
+            first: 1,
+            count: u64::from(n_boards),
+            width: 30,
+            height: 20,
+            colors: 5,
+        },
+        limits: cw_solve::Limits::default(),
+        threads: 1,
     }
+    .meta(n_boards)
 }
 
 #[test]
@@ -71,7 +83,8 @@ fn bench_stores_runs_resumes_compares_and_plots() {
     // An interrupted run: one game of ten stored, the run not finished.
     {
         let mut store = Store::open(&db).unwrap();
-        let meta = meta_for(&["greedy", "gla:depth=3"], "koblenski:30x20c5:1..6", 5);
+        let meta = meta_for(&["greedy", "gla:depth=3"], 5);
+        assert_eq!(meta.board_set, "koblenski:30x20c5:1..6");
         let run = store.begin_run(&meta).unwrap();
         store
             .insert_results(
@@ -173,7 +186,7 @@ fn bench_without_store_reads_optima_from_a_board_file() {
         .take(3)
         .map(|l| format!("{l}\n"))
         .collect();
-    std::fs::write(&file, text).unwrap();
+    std::fs::write(&file, &text).unwrap();
     let out = colorwalk(
         &[
             "bench",
@@ -189,8 +202,26 @@ fn bench_without_store_reads_optima_from_a_board_file() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v[0]["with_optimum"], 3);
-    assert!(v[0]["mean_gap"].as_f64().unwrap() >= 0.0);
+    assert_eq!(
+        (v[0]["with_optimum"].as_u64(), v[0]["solved"].as_u64()),
+        (Some(3), Some(3))
+    );
+    // The gap is the mean of moves − the file's minima (the third field).
+    let minima: Vec<f64> = text
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
+        .collect();
+    let mean_minimum = minima.iter().sum::<f64>() / 3.0;
+    let gap = v[0]["mean_moves"].as_f64().unwrap() - mean_minimum;
+    assert!(
+        (v[0]["mean_gap"].as_f64().unwrap() - gap).abs() < 1e-9,
+        "{}",
+        v[0]
+    );
+    // A proven minimum is never beaten, and the look-ahead finds none of
+    // these three.
+    assert!(gap > 0.0, "{}", v[0]);
+    assert_eq!(v[0]["optimal_hits"], 0);
 }
 
 #[test]
@@ -446,7 +477,13 @@ fn a_closed_standard_output_counts_as_done() {
         vec!["solvers"],
         vec!["solve", "k1", "--spec", "greedy"],
         vec!["optimum", "8x6c4-s3", "--no-store"],
-        vec!["verify", "k1", "3"],
+        // Greedy's solution of k1 (tests/data/regression.golden of
+        // cw-solve): a "yes" answer, exit 0 whether or not the write fails.
+        vec![
+            "verify",
+            "k1",
+            "3,4,0,2,1,4,0,2,4,0,1,4,3,0,2,1,3,4,0,2,3,1,0,4,1,2,3,0,1,3,2,4,0,2,3,1,0,4",
+        ],
     ] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
             .args(&args)

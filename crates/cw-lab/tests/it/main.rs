@@ -37,5 +37,6 @@ pub fn meta(n: u32, specs: &[&str]) -> RunMeta {
         specs: specs.iter().map(|s| s.to_string()).collect(),
         n_boards: n,
         params: serde_json::json!({ "threads": 2, "limits": { "moves": 200, "nodes": 1000000 } }),
+        version: "1.2.3".to_string(),
     }
 }

@@ -1,6 +1,6 @@
 //! Plots: both image formats, and the errors.
 
-use cw_lab::{GameRecord, PlotError, plot_run, plot_run_svg};
+use cw_lab::{GameRecord, PlotError, plot_data, plot_run, plot_run_svg};
 
 use crate::rec;
 
@@ -21,6 +21,56 @@ fn fake_run() -> Vec<GameRecord> {
         records.push(rec(board, "stuck<&>", false, 200, 0));
     }
     records
+}
+
+#[test]
+fn the_plot_is_drawn_from_the_runs_numbers() {
+    let run = plot_data(&fake_run());
+    assert_eq!(run.n_boards, 40);
+    let specs: Vec<&str> = run.specs.iter().map(|s| s.spec.as_str()).collect();
+    assert_eq!(
+        specs,
+        [
+            "greedy",
+            "gla:depth=5",
+            "gla:depth=5,until=18>bfs:cap=16384|gla:depth=5",
+            "stuck<&>"
+        ]
+    );
+    // Worked out from fake_run by hand: spec s on board b takes
+    // 28 + (7b + 5s) mod 13 moves, and boards 4, 13, 22, 31 are unsolved.
+    for (s, data) in run.specs[..3].iter().enumerate() {
+        let expected: Vec<u32> = (0..40u32)
+            .filter(|b| b % 9 != 4)
+            .map(|b| 28 + (b * 7 + s as u32 * 5) % 13)
+            .collect();
+        assert_eq!(data.moves, expected, "{}", data.spec);
+        assert_eq!(data.n, 40);
+        let mean = expected.iter().sum::<u32>() as f64 / 36.0;
+        assert!((data.mean_moves.unwrap() - mean).abs() < 1e-9);
+        // Every solved board is one unit of one bar.
+        let counts = data.counts(run.lo, run.hi);
+        assert_eq!(counts.len(), 13);
+        assert_eq!(counts.iter().sum::<u32>(), 36);
+        assert!(counts[(expected[0] - run.lo) as usize] > 0);
+    }
+    // Spec s's time is 10 µs · 30^s plus a nanosecond per board index.
+    let ms = |s: u32| (10_000.0 * 30f64.powi(s as i32) + 19.5) / 1e6;
+    for s in 0..3 {
+        assert!((run.specs[s].mean_ms - ms(s as u32)).abs() < 1e-9);
+    }
+    // The shared x range is the moves' range: 28 to 40; the stuck spec has
+    // no bar and no mean.
+    assert_eq!((run.lo, run.hi), (28, 40));
+    assert!(run.specs[3].moves.is_empty());
+    assert_eq!(run.specs[3].mean_moves, None);
+    // Bars fit under the y range, with headroom.
+    let tallest = run.specs[..3]
+        .iter()
+        .flat_map(|s| s.counts(run.lo, run.hi))
+        .max()
+        .unwrap();
+    assert!(run.y_max > tallest);
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn a_run_reads_back_equal() {
     assert_eq!(info.n_results, 15);
     assert_eq!(info.n_expected(), 15);
     assert_eq!(info.finished, None);
-    assert_eq!(info.version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(info.version, m.version, "the program version the meta gave");
     assert!(
         info.machine.contains("core"),
         "machine names the core count: {}",

@@ -8,7 +8,7 @@
 //! from the path that is played.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 use std::collections::VecDeque;
@@ -26,9 +26,13 @@ pub const DEF: SolverDef = SolverDef {
             min: 1,
             max: 4_000_000,
         },
+        cost: ParamCost::QueueSize { max: 1_000_000 },
     }],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -5,8 +5,8 @@
 //! frontier (live clusters touching them). Search code is generic over the
 //! number of 64-bit words `W` of a set, so the word loops are unrolled and
 //! sets live in registers or on the stack; `dispatch` picks the smallest
-//! supported `W` for a graph (up to 8 words exactly, then 12, 16, 24, 32, 64
-//! and 160). Stored positions keep only the words the graph uses.
+//! supported `W` for a graph (1, 2, 4, 6, 8, 12, 16, 24, 32, 64 or 160
+//! words; `words_for`). Stored positions keep only the words the graph uses.
 //!
 //! Search only meets *settled* positions (`Graph::close`): every exposed
 //! color is played (the elimination rule below, which costs its moves), and

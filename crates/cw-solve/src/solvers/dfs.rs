@@ -4,7 +4,7 @@
 //! wall time; a budget keeps results reproducible), and by an optional time
 //! limit. Gives up when it finds no finish.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 use std::time::{Duration, Instant};
@@ -19,6 +19,7 @@ pub const DEF: SolverDef = SolverDef {
             doc: "only finishes shorter than this many moves (the series' starting min_moves)",
             default: "30",
             kind: ParamKind::Int { min: 1, max: 200 },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "nodes",
@@ -28,6 +29,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1_000_000_000,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "time-ms",
@@ -37,10 +39,14 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 3_600_000,
             },
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

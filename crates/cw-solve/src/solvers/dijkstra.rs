@@ -14,7 +14,7 @@
 //!   order as in the series.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -28,6 +28,7 @@ pub const DEF: SolverDef = SolverDef {
             doc: "the cost of one move in blocks (the series' scale factor)",
             default: "25",
             kind: ParamKind::Int { min: 1, max: 1000 },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "target",
@@ -37,6 +38,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 10_000,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "cap",
@@ -46,6 +48,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 10_000_000,
             },
+            cost: ParamCost::QueueSize { max: 2_000_000 },
         },
         ParamDef {
             name: "near",
@@ -55,6 +58,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 10_000,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "late",
@@ -64,6 +68,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 10_000,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "late-queue",
@@ -73,10 +78,14 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 10_000_000,
             },
+            cost: ParamCost::QueueSize { max: 2_000_000 },
         },
     ],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -40,7 +40,7 @@
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty};
 use super::near;
 use super::table::{Store, Supersets, bytes_next, grow, hash_words};
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{ClusterGraph, Color, Game};
 use std::time::{Duration, Instant};
@@ -58,6 +58,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1 << 20,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "time-ms",
@@ -67,6 +68,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 1 << 40,
             },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "beam",
@@ -76,10 +78,14 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1 << 16,
             },
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -10,7 +10,7 @@
 //! For the area metric both give the same values; for the others they differ.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{Metric, SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -24,6 +24,9 @@ pub const DEF: SolverDef = SolverDef {
             doc: "how many moves to look ahead (the series' max moves)",
             default: "2",
             kind: ParamKind::Int { min: 2, max: 10 },
+            // colors^depth positions per move, which bound the time a move
+            // takes: 5 colors allow depth 10, 16 colors depth 6.
+            cost: ParamCost::PositionsPerMove { max: 2.0e7 },
         },
         super::greedy::METRIC_PARAM,
         ParamDef {
@@ -31,10 +34,14 @@ pub const DEF: SolverDef = SolverDef {
             doc: "p7: skip repeated colors, stop a line when the metric stops changing; p6: the earlier form",
             default: "p7",
             kind: ParamKind::Choice(&["p7", "p6"]),
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: None,
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -2,7 +2,7 @@
 //! ties go to the first color in button order.
 
 use super::colors;
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{Metric, SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -13,6 +13,9 @@ pub const DEF: SolverDef = SolverDef {
     params: &[METRIC_PARAM],
     build,
     memory: None,
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 /// The `metric` parameter, shared with the look-ahead solver.
@@ -21,6 +24,7 @@ pub const METRIC_PARAM: ParamDef = ParamDef {
     doc: "area, perimeter, perimeter-area (perimeter until move 20), ratio (perimeter/area), ratio-area (ratio until move 12)",
     default: "area",
     kind: ParamKind::Choice(&["area", "perimeter", "perimeter-area", "ratio", "ratio-area"]),
+    cost: ParamCost::None,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -19,7 +19,7 @@
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, is_subset, words_for};
 use super::exact::{Budget, replay_path, search};
 use super::table::{Store, hash_words};
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -36,6 +36,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1 << 20,
             },
+            cost: ParamCost::BeamWidth { max: 4096 },
         },
         ParamDef {
             name: "tail",
@@ -45,10 +46,14 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: 1 << 30,
             },
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: Some(memory),
+    carries_state: |_| false,
+    draws_series_stream: |_| false,
+    may_waste_moves: |_| false,
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

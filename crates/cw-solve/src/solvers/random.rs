@@ -5,7 +5,7 @@
 //! board's own draws, as the series' random solvers shared the board
 //! generator's stream; `rng=seeded` uses an independent SplitMix64 stream.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game, SplitMix64};
 
@@ -19,12 +19,14 @@ pub const DEF: SolverDef = SolverDef {
             doc: "draw again while the color would remove nothing",
             default: "false",
             kind: ParamKind::Bool,
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "rng",
             doc: "series: the board generator's sine stream after the board; seeded: SplitMix64 from `seed`",
             default: "series",
             kind: ParamKind::Choice(&["series", "seeded"]),
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "seed",
@@ -34,10 +36,14 @@ pub const DEF: SolverDef = SolverDef {
                 min: 0,
                 max: i64::MAX,
             },
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: None,
+    carries_state: |_| false,
+    draws_series_stream: |p| p.choice("rng") == "series",
+    may_waste_moves: |p| !p.bool("skip"),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

@@ -1,7 +1,7 @@
 //! Round robin (spec §3.1, §3.2): the next color in button order, every move;
 //! with skipping, colors that would remove nothing are passed over.
 
-use crate::registry::{ParamDef, ParamKind, Params, SolverDef};
+use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::{SearchCtx, Solver, SpecError};
 use cw_core::{Color, Game};
 
@@ -15,22 +15,28 @@ pub const DEF: SolverDef = SolverDef {
             doc: "pass over colors that would remove nothing",
             default: "false",
             kind: ParamKind::Bool,
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "start",
             doc: "the color before the first move (the first move is the one after it)",
             default: "0",
             kind: ParamKind::Int { min: 0, max: 15 },
+            cost: ParamCost::None,
         },
         ParamDef {
             name: "carry",
             doc: "in a batch, continue the cycle from the previous board instead of `start` (as the series did)",
             default: "false",
             kind: ParamKind::Bool,
+            cost: ParamCost::None,
         },
     ],
     build,
     memory: None,
+    carries_state: |p| p.bool("carry"),
+    draws_series_stream: |_| false,
+    may_waste_moves: |p| !p.bool("skip"),
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {

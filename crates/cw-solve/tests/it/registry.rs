@@ -1,8 +1,8 @@
 //! Registry invariants: names, parameters, defaults, presets.
 
-use cw_solve::Spec;
 use cw_solve::presets::{PRESETS, SERIES_TABLE};
 use cw_solve::registry::{SOLVERS, UNTIL};
+use cw_solve::{ParamCost, ParamKind, Spec};
 use std::collections::HashSet;
 
 fn is_name(s: &str) -> bool {
@@ -81,4 +81,89 @@ fn every_solver_builds_with_defaults_and_every_preset_parses() {
             row.preset
         );
     }
+}
+
+#[test]
+fn costs_belong_to_whole_numbers_and_their_caps_allow_the_defaults() {
+    for def in SOLVERS {
+        for p in def.params.iter().chain([&UNTIL]) {
+            if p.cost == ParamCost::None {
+                continue;
+            }
+            let what = format!("{}:{}", def.name, p.name);
+            let ParamKind::Int { min, max } = p.kind else {
+                panic!("{what} has a cost but is not a whole number");
+            };
+            let default: i64 = p.default.parse().unwrap();
+            match p.cost {
+                ParamCost::None => {}
+                ParamCost::PositionsPerMove { max: positions } => {
+                    // The default fits with the most colors a board has.
+                    assert!(16f64.powi(default as i32) <= positions, "{what}");
+                }
+                ParamCost::BeamWidth { max: cap } | ParamCost::QueueSize { max: cap } => {
+                    assert!((min..=max).contains(&cap), "{what}: cap {cap}");
+                    assert!(default <= cap, "{what}: default above the cap");
+                }
+            }
+        }
+    }
+}
+
+/// `eliminate` was added as one file in `solvers/` plus its name in the
+/// `solvers!` list: spec parsing and the listings find it with no other
+/// change, and it plays as documented.
+#[test]
+fn a_solver_in_the_list_is_registered_eliminate_for_one() {
+    use cw_core::{Board, ClusterGraph, Color};
+    use cw_solve::{Limits, Outcome, registry, solve};
+
+    let names: Vec<&str> = SOLVERS.iter().map(|d| d.name).collect();
+    let at = names.iter().position(|n| *n == "eliminate").unwrap();
+    assert_eq!(names[at - 1], "greedy", "listed in the order of the list");
+    let def = registry::find("eliminate").unwrap();
+    assert_eq!(def.params.len(), 1);
+    assert_eq!(
+        Spec::parse("eliminate:metric=perimeter,until=9")
+            .unwrap()
+            .to_string(),
+        "eliminate:metric=perimeter,until=9"
+    );
+
+    // Every move clears its color when some move can; otherwise it is the
+    // greedy move.
+    let (mut cleared, mut greedy_moves) = (0, 0);
+    for seed in 0..40u64 {
+        let board =
+            Board::seeded(3 + (seed % 6) as usize, 3 + (seed % 4) as usize, 4, seed).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let mut solver = Spec::parse("eliminate").unwrap().build().unwrap();
+        let report = solve(&graph, solver.as_mut(), &Limits::default());
+        assert_eq!(report.outcome, Outcome::Solved);
+        let mut game = graph.start();
+        let colors = || (0..graph.n_colors() as u8).map(Color);
+        for &c in &report.moves {
+            let clears = |c: Color| {
+                let mut after = game.clone();
+                after.play(c).blocks > 0 && !after.colors_left().contains(c)
+            };
+            let clearable: Vec<Color> = colors().filter(|&c| clears(c)).collect();
+            if let Some(&first) = clearable.first() {
+                assert_eq!(c, first, "seed {seed}: the first color it can clear");
+                cleared += 1;
+            } else {
+                let blocks = |c: Color| game.gain_of(c).blocks;
+                let most = colors().map(blocks).max().unwrap();
+                let greedy = colors().find(|&c| blocks(c) == most).unwrap();
+                assert_eq!(c, greedy, "seed {seed}: else the greedy move");
+                greedy_moves += 1;
+            }
+            game.play(c);
+        }
+    }
+    // Both rules were met.
+    assert!(
+        cleared > 40 && greedy_moves > 40,
+        "{cleared} {greedy_moves}"
+    );
 }

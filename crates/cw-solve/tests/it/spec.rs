@@ -69,3 +69,159 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (_, msg) = err("gla:depth=3>gla-5");
     assert!(msg.contains("preset"), "{msg}");
 }
+
+mod properties {
+    use cw_solve::Spec;
+    use cw_solve::registry::SOLVERS;
+    use proptest::prelude::*;
+
+    /// Values that parameters take or refuse: each parameter's default (always
+    /// valid), numbers in and out of range, and the words some take.
+    const VALUES: &[&str] = &[
+        "0",
+        "1",
+        "2",
+        "5",
+        "7",
+        "18",
+        "28",
+        "300",
+        "-3",
+        "99999999999999999999",
+        "true",
+        "false",
+        "yes",
+        "no",
+        "p6",
+        "p7",
+        "area",
+        "perimeter",
+        "ratio",
+        "series",
+        "seeded",
+        "",
+    ];
+
+    /// One stage as text: a solver or preset name, maybe parameters, maybe
+    /// `until`.
+    fn stage() -> impl Strategy<Value = String> {
+        let solver = 0..SOLVERS.len();
+        (
+            solver,
+            prop::collection::vec((0..8usize, 0..2 * VALUES.len(), any::<bool>()), 0..3),
+        )
+            .prop_map(|(s, params)| {
+                let def = SOLVERS[s];
+                let mut text = def.name.to_string();
+                let mut sep = ':';
+                for (p, v, spaced) in params {
+                    let Some(param) = def.params.get(p % def.params.len().max(1)) else {
+                        continue;
+                    };
+                    // Half the time the default, which is always valid.
+                    let value = VALUES.get(v).copied().unwrap_or(param.default);
+                    let pad = if spaced { " " } else { "" };
+                    text.push_str(&format!("{sep}{pad}{}={value}{pad}", param.name));
+                    sep = ',';
+                }
+                text
+            })
+    }
+
+    /// A spec as text: chains of stages joined by `>`, alternatives by `|`,
+    /// with `until=` on all but the last stage of a chain (or not, to reach
+    /// the errors too).
+    fn spec_text() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop::collection::vec((stage(), 1u32..40, any::<bool>()), 1..3),
+            1..3,
+        )
+        .prop_map(|chains| {
+            chains
+                .into_iter()
+                .map(|chain| {
+                    let n = chain.len();
+                    chain
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (stage, until, with_until))| {
+                            if i + 1 < n && with_until {
+                                let sep = if stage.contains(':') { ',' } else { ':' };
+                                format!("{stage}{sep}until={until}")
+                            } else {
+                                stage
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(">")
+                })
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// No text makes the parser panic; an error points inside the text.
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,40}") {
+            if let Err(e) = Spec::parse(&text) {
+                prop_assert!(e.col >= 1 && e.col <= text.chars().count() + 1, "{text:?}: col {}", e.col);
+            }
+        }
+
+        /// Every spec that parses has one canonical form, which parses back to
+        /// the same spec and prints the same again.
+        #[test]
+        fn canonical_forms_parse_back_to_themselves(text in spec_text()) {
+            if let Ok(spec) = Spec::parse(&text) {
+                let canonical = spec.to_string();
+                let again = Spec::parse(&canonical);
+                prop_assert!(again.is_ok(), "{text} → {canonical}: {:?}", again.err());
+                let again = again.unwrap();
+                prop_assert_eq!(&again, &spec, "{} → {}", text, canonical);
+                prop_assert_eq!(again.to_string(), canonical);
+            }
+        }
+    }
+
+    #[test]
+    fn the_generator_reaches_valid_specs() {
+        // The property above is only worth as much as the specs it parses.
+        use proptest::strategy::ValueTree;
+        use proptest::test_runner::TestRunner;
+        let mut runner = TestRunner::deterministic();
+        let valid = (0..500)
+            .filter(|_| {
+                let text = spec_text().new_tree(&mut runner).unwrap().current();
+                Spec::parse(&text).is_ok()
+            })
+            .count();
+        assert!(valid >= 100, "{valid} of 500 generated specs parse");
+    }
+}
+
+#[test]
+fn a_spec_has_the_traits_its_stages_declare() {
+    let spec = |text: &str| Spec::parse(text).unwrap();
+    // Round robin carries its cycle from board to board only when asked.
+    assert!(spec("round-robin-series").is_sequential());
+    assert!(!spec("round-robin").is_sequential());
+    // Random draws from the series' stream unless seeded.
+    assert!(spec("random").is_sequential() && spec("random").uses_series_stream());
+    assert!(!spec("random:rng=seeded").is_sequential());
+    assert!(!spec("round-robin-series").uses_series_stream());
+    // Any stage of any alternative counts.
+    assert!(spec("greedy:until=5>random:skip=true").uses_series_stream());
+    assert!(spec("gla|round-robin").may_waste_moves());
+    assert!(!spec("greedy:until=5>random:skip=true").may_waste_moves());
+    assert!(!spec("round-robin-skip").may_waste_moves());
+    // Every other solver, with its defaults, has none of the three.
+    for def in cw_solve::registry::SOLVERS {
+        let s = spec(def.name);
+        let expected = matches!(def.name, "round-robin" | "random");
+        assert_eq!(s.may_waste_moves(), expected, "{}", def.name);
+        assert_eq!(s.is_sequential(), def.name == "random", "{}", def.name);
+    }
+}

@@ -618,8 +618,16 @@ async fn steps(c: &Client, base: &str) -> Step {
     wait_text(c, "#rv-pos", "24 / 36").await?;
     let gla = solution("k1", "gla-3");
     assert_eq!(blank_count(c).await?, blank_after("k1", &gla[..24]));
-    // Give the par search a moment to report (it may still be running).
-    let _ = wait_text(c, "#rv-summary", "the optimum is").await;
+    // The par search reports the proven optimum, and the review counts the
+    // moves the game lost against it.
+    let best = solution("k1", "exact").len();
+    let summary = wait_text(c, "#rv-summary", "the optimum is").await?;
+    let lost = format!(
+        "You used {} moves; the optimum is {best}: {} moves lost.",
+        gla.len(),
+        gla.len() - best
+    );
+    assert!(summary.contains(&lost), "{summary}");
     screenshot(c, "screenshot.png").await?;
     Ok(())
 }
