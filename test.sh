@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test of the workspace. Installs what the tests need first.
+# Runs every test of the workspace, then the page's own tests
+# (scripts/test-page.sh). Installs what the tests need first.
 # Every crate's tests run even when one fails (--no-fail-fast); tests that
 # cannot run here (no ../shared, slow suites without CW_SLOW=1) say so, and
 # the summary at the end lists them.
@@ -12,6 +13,10 @@ skip_log=$(mktemp)
 trap 'rm -f "$skip_log"' EXIT
 COLORWALK_SKIP_LOG="$skip_log" cargo test --workspace --no-fail-fast "$@"
 status=$?
+# The page's own tests: its JavaScript type-checked, its pure parts in Node
+# (installs Node.js and the pinned TypeScript when missing).
+scripts/test-page.sh
+page_status=$?
 skipped=$(sort -u "$skip_log" | grep -c . || true)
 echo
 if [ "$skipped" -gt 0 ]; then
@@ -20,9 +25,8 @@ if [ "$skipped" -gt 0 ]; then
 else
   echo "test.sh: no test skipped"
 fi
-if [ "$status" -ne 0 ]; then
-  echo "test.sh: FAILED (cargo test exited with $status)"
-else
-  echo "test.sh: all tests passed"
+if [ "$status" -ne 0 ] || [ "$page_status" -ne 0 ]; then
+  echo "test.sh: FAILED (cargo test exited with $status, the page's tests with $page_status)"
+  exit 1
 fi
-exit "$status"
+echo "test.sh: all tests passed"

@@ -13,7 +13,7 @@
 //!
 //! | method and path | what |
 //! |---|---|
-//! | `GET /` (and `/app.js`, `/style.css`) | the page |
+//! | `GET /` (and `/app.js`, `/js/*.js`, `/style.css`) | the page (ES modules, no build step) |
 //! | `GET /api/solvers` | every solver with its parameters, every preset, the caps |
 //! | `POST /api/spec` | `{spec}` → its canonical form, or 400 |
 //! | `POST /api/board` | `{source: random\|seed\|series\|id\|text, …}` → a board |
