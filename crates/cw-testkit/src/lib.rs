@@ -14,9 +14,13 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-/// The workspace root.
+/// The workspace root: two folders above the crate under test (cargo sets
+/// `CARGO_MANIFEST_DIR` when it runs a test), else above this crate as it
+/// was built. Read at run time, so a moved checkout is seen where it is.
 pub fn workspace_root() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+    let crate_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from);
+    crate_dir.join("../..")
 }
 
 /// The reference boards carried by the project: 100 30×20×5 Color Walk
