@@ -9,16 +9,4 @@ if [ -x /usr/bin/chromedriver ]; then
   exit 0
 fi
 
-if [ "$(id -u)" -eq 0 ]; then
-  SUDO=()
-elif command -v sudo >/dev/null 2>&1; then
-  SUDO=(sudo)
-else
-  echo "install-test-deps: need root or sudo to install chromium and chromium-driver" >&2
-  exit 1
-fi
-
-echo "install-test-deps: installing chromium and chromium-driver (Debian packages)" >&2
-"${SUDO[@]}" apt-get update
-"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y --no-install-recommends chromium chromium-driver
+"$(dirname "$0")/apt-install.sh" install-test-deps chromium chromium-driver

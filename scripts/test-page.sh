@@ -14,18 +14,7 @@ cd "$(dirname "$0")/.."
 tests=crates/cw-web/static-tests
 
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-  if [ "$(id -u)" -eq 0 ]; then
-    SUDO=()
-  elif command -v sudo >/dev/null 2>&1; then
-    SUDO=(sudo)
-  else
-    echo "test-page: need root or sudo to install nodejs and npm" >&2
-    exit 1
-  fi
-  echo "test-page: installing nodejs and npm (Debian packages)" >&2
-  "${SUDO[@]}" apt-get update
-  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
-    apt-get install -y --no-install-recommends nodejs npm
+  scripts/apt-install.sh test-page nodejs npm
 fi
 
 major=$(node -p 'process.versions.node.split(".")[0]')

@@ -206,6 +206,12 @@ impl ClusterGraph {
     /// sets' heap blocks (none for graphs of up to 512 clusters). Searches
     /// that keep games count this against their memory budgets.
     pub fn game_bytes(&self) -> usize {
-        std::mem::size_of::<Game<'_>>() + 2 * self.empty_set().heap_bytes()
+        std::mem::size_of::<Game<'_>>() + self.game_heap_bytes()
+    }
+
+    /// The part of [`game_bytes`](Self::game_bytes) on the heap: its two
+    /// sets' blocks (0 for graphs of up to 512 clusters).
+    pub fn game_heap_bytes(&self) -> usize {
+        2 * self.empty_set().heap_bytes()
     }
 }

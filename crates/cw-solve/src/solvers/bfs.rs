@@ -58,8 +58,10 @@ const ENTRY_BYTES: u64 = 2 * std::mem::size_of::<(Rc<Node<'static>>, Color)>() a
 /// Bytes one position holds: the shared node (with its reference counts
 /// and the allocator's header), its game's sets and its path.
 fn node_bytes(graph: &cw_core::ClusterGraph, depth: usize) -> u64 {
-    (std::mem::size_of::<Node<'static>>() + 16 + cw_core::HEAP_OVERHEAD + graph.game_bytes()
-        - std::mem::size_of::<Game<'static>>()
+    (std::mem::size_of::<Node<'static>>()
+        + 16
+        + cw_core::HEAP_OVERHEAD
+        + graph.game_heap_bytes()
         + depth
         + cw_core::HEAP_OVERHEAD) as u64
 }

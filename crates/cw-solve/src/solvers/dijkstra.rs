@@ -198,7 +198,7 @@ fn held_bytes(arena: &Vec<Vertex<'_>>, heap: &JsHeap, set_bytes: usize) -> u64 {
 /// buffer up to twice its length while it grows.
 fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
     let cap = p.int("cap") as u64 + graph.n_colors() as u64;
-    let set_bytes = (graph.game_bytes() - std::mem::size_of::<Game<'static>>()) as u64;
+    let set_bytes = graph.game_heap_bytes() as u64;
     let vertex = std::mem::size_of::<Vertex<'static>>() as u64;
     let entry = std::mem::size_of::<(i64, u32)>() as u64;
     cap * (set_bytes + 2 * entry) + 2 * cap * 2 * vertex
@@ -215,7 +215,7 @@ impl Solver for Dijkstra {
         // The game's memory budget acts like the queue cap: past it, the
         // best path so far is played and the search starts afresh.
         let budget = ctx.memory_cap(u64::MAX);
-        let set_bytes = game.graph().game_bytes() - std::mem::size_of::<Game<'static>>();
+        let set_bytes = game.graph().game_heap_bytes();
         let mut arena = Vec::new();
         let mut heap = JsHeap::default();
         if let Some(path) = self.expand(game, &mut arena, &mut heap, ROOT, ctx) {
