@@ -236,14 +236,20 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 /// Board file formats on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// One row per line, `.` blank, `0`-`9` `a`-`f` colors, `#` comments.
+    /// One row per line, `.` blank (Color Walk), `0`-`9` `a`-`f` colors, `#` comments and directives (`# start: R,C`).
     Text,
-    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format; `WxHcK` keeps unused colors).
+    /// `NAME WxH MIN CELLS`, one board per line (the reference file's format; `WxHcK` keeps unused colors, `WxH@R,C` a Flood-It start).
     Line,
-    /// "99problems": `rows cols colors` / cells as 1..k / optimum.
+    /// The Flood-It benchmark sets: `NAME ROWSxCOLS COLORS R,C OPTIMUM CELLS`, one board per line.
+    Set,
+    /// ColorFill's and terminal-flood's datasets: a square board per line, cells `1`-`9` `a`-`z`, start top-left.
+    Dataset,
+    /// Code Golf 26232: rows of digits `1`-`9`, boards apart by blank lines, start at the centre.
+    Codegolf,
+    /// "99problems": `rows cols colors` / cells as 1..k / optimum (Flood-It from the top-left).
     #[value(name = "99")]
     NinetyNine,
-    /// Puchert: `rows cols` / `origin_row origin_col` / color tokens.
+    /// Puchert: `rows cols` / `origin_row origin_col` / color tokens (Flood-It from the origin).
     Puchert,
     /// Board IDs, one per line.
     Id,
@@ -254,6 +260,9 @@ impl From<FormatArg> for Format {
         match f {
             FormatArg::Text => Format::Text,
             FormatArg::Line => Format::Line,
+            FormatArg::Set => Format::Set,
+            FormatArg::Dataset => Format::Dataset,
+            FormatArg::Codegolf => Format::Codegolf,
             FormatArg::NinetyNine => Format::NinetyNine,
             FormatArg::Puchert => Format::Puchert,
             FormatArg::Id => Format::Id,

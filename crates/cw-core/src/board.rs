@@ -12,8 +12,20 @@ pub const MIN_COLORS: usize = 2;
 /// The most colors a board may have.
 pub const MAX_COLORS: usize = 16;
 
-/// A Color Walk board: `width × height` blocks, row-major from the top-left,
-/// where block 0 is blank and every other block has one of `n_colors` colors.
+/// A board: `width × height` blocks, row-major from the top-left, each of one
+/// of `n_colors` colors, and a **start cell** whose same-color group is the
+/// region flooded before any move.
+///
+/// Two rule sets share this one model:
+/// - **Color Walk**: the start cell is blank (`None`), a color of its own
+///   that appears nowhere else and is never offered as a move. The series'
+///   boards start at the top-left block.
+/// - **Flood-It**: the start cell has a color like every other block, and the
+///   region flooded at the start is its whole group. The region takes the
+///   color of each move; playing its own color removes nothing.
+///
+/// In both, a move absorbs every group of its color touching the region, so
+/// one engine plays both; only the drawing differs.
 ///
 /// A board remembers how it was made (generator and seed, or literal cells),
 /// so [`Board::id`] gives the short ID that rebuilds it.
@@ -23,6 +35,7 @@ pub struct Board {
     height: usize,
     n_colors: usize,
     cells: Box<[Option<Color>]>,
+    start: usize,
     origin: Origin,
 }
 
@@ -33,6 +46,8 @@ pub(crate) enum Origin {
     KoblenskiDraw(u64),
     /// The seeded generator with this seed.
     Seeded(u64),
+    /// The seeded Flood-It generator with this seed (every block drawn).
+    SeededFloodIt(u64),
     /// Given cell by cell (a file, a paste).
     Literal,
 }
@@ -64,10 +79,8 @@ pub enum BoardError {
     /// The top-left block has a color.
     #[error("the top-left block must be blank")]
     NoBlank,
-    /// A block other than the top-left one is blank.
-    #[error(
-        "block {index} (row {row}, column {col}) is blank; only the top-left block may be blank"
-    )]
+    /// A block other than the start cell is blank.
+    #[error("block {index} (row {row}, column {col}) is blank; only the start block may be blank")]
     BlankElsewhere {
         /// The block's index.
         index: usize,
@@ -75,6 +88,23 @@ pub enum BoardError {
         row: usize,
         /// Its column, from 0.
         col: usize,
+    },
+    /// The start cell is not on the board.
+    #[error(
+        "start cell row {row}, column {col} is outside the {width}x{height} board \
+         (rows 0 to {max_row}, columns 0 to {max_col})",
+        max_row = height - 1,
+        max_col = width - 1
+    )]
+    StartOutside {
+        /// The start row asked for, from 0.
+        row: usize,
+        /// The start column asked for, from 0.
+        col: usize,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
     },
     /// A block's color is not below the color count.
     #[error("block {index} has color {color}, but the board has only {n_colors} colors")]
@@ -89,12 +119,31 @@ pub enum BoardError {
 }
 
 impl Board {
-    /// Checks and builds a board from its cells (row-major, `None` = blank).
+    /// Checks and builds a Color Walk board from its cells (row-major,
+    /// `None` = blank): the top-left block must be the blank one.
     pub fn new(
         width: usize,
         height: usize,
         n_colors: usize,
         cells: Vec<Option<Color>>,
+    ) -> Result<Board, BoardError> {
+        let board = Self::with_start(width, height, n_colors, cells, 0)?;
+        if board.is_flood_it() {
+            return Err(BoardError::NoBlank);
+        }
+        Ok(board)
+    }
+
+    /// Checks and builds a board of either rule set from its cells
+    /// (row-major) and the index of its start cell: a blank start cell
+    /// (`None`) makes a Color Walk board, a colored one a Flood-It board.
+    /// Only the start cell may be blank.
+    pub fn with_start(
+        width: usize,
+        height: usize,
+        n_colors: usize,
+        cells: Vec<Option<Color>>,
+        start: usize,
     ) -> Result<Board, BoardError> {
         Self::check_shape(width, height, n_colors)?;
         if cells.len() != width * height {
@@ -103,11 +152,10 @@ impl Board {
                 found: cells.len(),
             });
         }
-        if cells[0].is_some() {
-            return Err(BoardError::NoBlank);
-        }
-        for (index, cell) in cells.iter().enumerate().skip(1) {
+        Self::check_start(width, height, start / width, start % width)?;
+        for (index, cell) in cells.iter().enumerate() {
             match cell {
+                None if index == start => {}
                 None => {
                     return Err(BoardError::BlankElsewhere {
                         index,
@@ -130,8 +178,28 @@ impl Board {
             height,
             n_colors,
             cells: cells.into_boxed_slice(),
+            start,
             origin: Origin::Literal,
         })
+    }
+
+    /// Checks that the cell at `row`, `col` (from 0) is on a
+    /// `width × height` board.
+    pub fn check_start(
+        width: usize,
+        height: usize,
+        row: usize,
+        col: usize,
+    ) -> Result<(), BoardError> {
+        if row >= height || col >= width {
+            return Err(BoardError::StartOutside {
+                row,
+                col,
+                width,
+                height,
+            });
+        }
+        Ok(())
     }
 
     /// Checks a size and color count against the engine's ranges.
@@ -172,13 +240,51 @@ impl Board {
         self.n_colors
     }
 
+    /// The start cell's index (row-major); its group is the region flooded
+    /// before any move.
+    #[inline]
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The start cell as (row, column), from 0.
+    pub fn start_row_col(&self) -> (usize, usize) {
+        (self.start / self.width, self.start % self.width)
+    }
+
+    /// Whether this is a Flood-It board (its start cell has a color); a
+    /// Color Walk board's start cell is blank.
+    #[inline]
+    pub fn is_flood_it(&self) -> bool {
+        self.cells[self.start].is_some()
+    }
+
+    /// The name of the board's rule set: `"flood-it"` or `"color-walk"`.
+    pub fn rules_name(&self) -> &'static str {
+        if self.is_flood_it() {
+            "flood-it"
+        } else {
+            "color-walk"
+        }
+    }
+
+    /// The color of the flooded region after `moves`: `None` (blank) on a
+    /// Color Walk board; on a Flood-It board the last move's color, at first
+    /// the start cell's. In Flood-It the region takes a move's color even
+    /// when the move absorbs nothing.
+    pub fn region_color(&self, moves: &[Color]) -> Option<Color> {
+        let start = self.cells[self.start]?;
+        Some(moves.last().copied().unwrap_or(start))
+    }
+
     /// Number of blocks, the blank one included.
     #[inline]
     pub fn n_blocks(&self) -> usize {
         self.cells.len()
     }
 
-    /// The blocks row-major from the top-left; `None` is the blank block.
+    /// The blocks row-major from the top-left; `None` is the blank start
+    /// block of a Color Walk board.
     #[inline]
     pub fn cells(&self) -> &[Option<Color>] {
         &self.cells
@@ -219,7 +325,10 @@ impl Board {
 /// Boards are equal when their blocks are; how they were made does not matter.
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        self.width == other.width && self.n_colors == other.n_colors && self.cells == other.cells
+        self.width == other.width
+            && self.n_colors == other.n_colors
+            && self.start == other.start
+            && self.cells == other.cells
     }
 }
 

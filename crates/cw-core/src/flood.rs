@@ -15,10 +15,21 @@ pub struct BlockFlood<'b> {
 }
 
 impl<'b> BlockFlood<'b> {
-    /// The start position: only the top-left block is blank.
+    /// The start position: the start cell's group is flooded (on a Color
+    /// Walk board, the blank start block alone).
     pub fn new(board: &'b Board) -> BlockFlood<'b> {
+        let cells = board.cells();
         let mut blank = vec![false; board.n_blocks()];
-        blank[0] = true;
+        blank[board.start()] = true;
+        let mut stack = vec![board.start()];
+        while let Some(i) = stack.pop() {
+            for j in board.neighbors(i) {
+                if !blank[j] && cells[j] == cells[i] {
+                    blank[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
         BlockFlood {
             board,
             blank,

@@ -88,7 +88,8 @@ impl Probe for InspectionCount {
 }
 
 impl<'g> Game<'g> {
-    /// The position before any move: only the top-left block is blank.
+    /// The position before any move: only the start region (cluster 0) is
+    /// flooded.
     pub fn new(graph: &'g ClusterGraph) -> Game<'g> {
         let mut flooded = graph.empty_set();
         flooded.insert(0);
@@ -129,7 +130,8 @@ impl<'g> Game<'g> {
         self.n_moves
     }
 
-    /// Blank blocks, the top-left one included ("cleared" in the series).
+    /// Blocks in the region, the start region included ("cleared" in the
+    /// series: its blank blocks).
     #[inline]
     pub fn n_blank(&self) -> u32 {
         self.n_blank

@@ -100,6 +100,29 @@ impl Board {
             .collect();
         Ok(Board::new(width, height, n_colors, cells)?.with_origin(Origin::Seeded(seed)))
     }
+
+    /// The board of the seeded Flood-It generator: a [`SplitMix64`] seeded
+    /// with `seed` draws every block, row-major, with
+    /// [`SplitMix64::below`]`(n_colors)`; the start cell is at `row`, `col`
+    /// (from 0). The cells do not depend on the start cell.
+    pub fn seeded_flood_it(
+        width: usize,
+        height: usize,
+        n_colors: usize,
+        seed: u64,
+        (row, col): (usize, usize),
+    ) -> Result<Board, BoardError> {
+        Board::check_shape(width, height, n_colors)?;
+        Board::check_start(width, height, row, col)?;
+        let mut rng = SplitMix64::new(seed);
+        let cells = (0..width * height)
+            .map(|_| Some(Color(rng.below(n_colors as u64) as u8)))
+            .collect();
+        Ok(
+            Board::with_start(width, height, n_colors, cells, row * width + col)?
+                .with_origin(Origin::SeededFloodIt(seed)),
+        )
+    }
 }
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit state advanced by a

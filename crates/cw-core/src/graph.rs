@@ -3,15 +3,20 @@
 use crate::bits::INLINE_WORDS;
 use crate::{Board, ClusterSet, Color, Game};
 
-/// Index of a cluster in its [`ClusterGraph`]; cluster 0 is the blank block.
+/// Index of a cluster in its [`ClusterGraph`]; cluster 0 is the start region.
 pub type ClusterId = usize;
 
 /// A board's maximal same-color 4-connected groups of blocks ("clusters")
 /// and which clusters touch, built once per board.
 ///
-/// Cluster 0 is the blank top-left block on its own. Clusters are numbered in
+/// Cluster 0 is the start cell's group, the region flooded before any move:
+/// the blank block alone on a Color Walk board, the start cell's whole
+/// same-color group on a Flood-It board. The other clusters are numbered in
 /// the order their first block appears row-major, so the numbering depends
-/// only on the board.
+/// only on the board (and is plain row-major order when the start is the
+/// top-left block).
+///
+/// Cluster 0 is in no color's mask: it is never absorbed, whatever its color.
 #[derive(Clone, Debug)]
 pub struct ClusterGraph {
     board: Board,
@@ -37,7 +42,9 @@ impl ClusterGraph {
         let mut colors = Vec::new();
         let mut cell_start = vec![0u32];
         let mut cluster_cells = Vec::with_capacity(n);
-        for seed in 0..n {
+        let start = board.start();
+        let seeds = std::iter::once(start).chain((0..n).filter(|&i| i != start));
+        for seed in seeds {
             if cell_cluster[seed] != u32::MAX {
                 continue;
             }
@@ -92,7 +99,7 @@ impl ClusterGraph {
         }
 
         let mut color_masks = vec![ClusterSet::with_capacity(n_clusters); board.n_colors()];
-        for (id, color) in colors.iter().enumerate() {
+        for (id, color) in colors.iter().enumerate().skip(1) {
             if let Some(c) = color {
                 color_masks[c.index()].insert(id);
             }
@@ -148,7 +155,8 @@ impl ClusterGraph {
         self.cell_cluster[cell] as ClusterId
     }
 
-    /// The cluster's color (`None` for the blank cluster 0).
+    /// The cluster's color (`None` for the blank start cluster of a Color
+    /// Walk board; a Flood-It board's cluster 0 has its start color).
     #[inline]
     pub fn color(&self, cluster: ClusterId) -> Option<Color> {
         self.colors[cluster]
@@ -186,7 +194,7 @@ impl ClusterGraph {
         self.nbr_masks.as_deref()
     }
 
-    /// The clusters of color `c`.
+    /// The clusters of color `c` (never cluster 0, the start region).
     #[inline]
     pub fn color_mask(&self, c: Color) -> &ClusterSet {
         &self.color_masks[c.index()]

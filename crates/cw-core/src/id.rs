@@ -6,8 +6,16 @@
 //! - `WxHcK-k@S`: a board drawn from the sine stream starting at draw `S`
 //!   (boards after a random solver shared the stream, spec §1.6);
 //! - `WxHcK-sN`: the seeded generator with seed `N` (0 to 2^64−1);
+//! - `WxHcK-fN`: a Flood-It board from the seeded generator with seed `N`,
+//!   every block drawn (the same stream as `sN`, but the top-left block too);
 //! - `WxHcK:CELLS`: the board written out in full, row-major, `.` for the
-//!   blank block and `0`-`9`, `a`-`f` for colors.
+//!   blank start block of a Color Walk board and `0`-`9`, `a`-`f` for
+//!   colors; with no `.` it is a Flood-It board.
+//!
+//! A Flood-It board may start elsewhere than the top-left block: `@R,C`
+//! after the shape gives the start cell's row and column, from 0
+//! (`19x19c6@9,9-f7`, `3x3c2@1,1:010101010`). A Color Walk board starts
+//! at its blank block (the `k` and `s` generators: the top-left one).
 //!
 //! `kN` and `sN` alone mean the series' size, `30x20c5`.
 
@@ -42,6 +50,19 @@ pub enum BoardId {
         /// The seed.
         seed: u64,
     },
+    /// From the seeded Flood-It generator.
+    SeededFloodIt {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Colors.
+        n_colors: usize,
+        /// The seed.
+        seed: u64,
+        /// The start cell (row, column), from 0.
+        start: (usize, usize),
+    },
     /// Written out in full.
     Literal(Board),
 }
@@ -73,6 +94,13 @@ impl BoardId {
                 n_colors,
                 seed,
             },
+            Origin::SeededFloodIt(seed) => BoardId::SeededFloodIt {
+                width,
+                height,
+                n_colors,
+                seed,
+                start: board.start_row_col(),
+            },
             Origin::Literal => BoardId::Literal(board.clone()),
         }
     }
@@ -92,6 +120,13 @@ impl BoardId {
                 n_colors,
                 seed,
             } => Board::seeded(width, height, n_colors, seed),
+            BoardId::SeededFloodIt {
+                width,
+                height,
+                n_colors,
+                seed,
+                start,
+            } => Board::seeded_flood_it(width, height, n_colors, seed, start),
             BoardId::Literal(ref b) => Ok(b.clone()),
         }
     }
@@ -120,11 +155,35 @@ impl fmt::Display for BoardId {
                 n_colors,
                 seed,
             } => write!(f, "{width}x{height}c{n_colors}-s{seed}"),
+            BoardId::SeededFloodIt {
+                width,
+                height,
+                n_colors,
+                seed,
+                start,
+            } => {
+                write!(f, "{width}x{height}c{n_colors}")?;
+                write_start(f, *start)?;
+                write!(f, "-f{seed}")
+            }
             BoardId::Literal(b) => {
-                write!(f, "{}x{}c{}:", b.width(), b.height(), b.n_colors())?;
+                write!(f, "{}x{}c{}", b.width(), b.height(), b.n_colors())?;
+                if b.is_flood_it() {
+                    write_start(f, b.start_row_col())?;
+                }
+                f.write_char(':')?;
                 crate::format::cell_chars(b).try_for_each(|ch| f.write_char(ch))
             }
         }
+    }
+}
+
+/// Writes `@R,C` for a start cell other than the top-left one.
+fn write_start(f: &mut fmt::Formatter<'_>, (row, col): (usize, usize)) -> fmt::Result {
+    if (row, col) == (0, 0) {
+        Ok(())
+    } else {
+        write!(f, "@{row},{col}")
     }
 }
 
@@ -185,29 +244,57 @@ impl FromStr for BoardId {
     fn from_str(text: &str) -> Result<BoardId, ParseIdError> {
         let text = text.trim();
         let mut cur = Cursor { text, pos: 0 };
-        let (width, height, n_colors) = if text.starts_with(['k', 's']) {
-            (30, 20, 5)
+        let (width, height, n_colors, start) = if text.starts_with(['k', 's']) {
+            (30, 20, 5, None)
         } else {
             let w = cur.number("the width")? as usize;
             cur.expect('x', "between width and height")?;
             let h = cur.number("the height")? as usize;
             cur.expect('c', "before the color count")?;
             let k = cur.number("the color count")? as usize;
+            let start = if cur.eat('@') {
+                let at = cur.pos;
+                let row = cur.number("the start row")? as usize;
+                cur.expect(',', "between the start row and column")?;
+                let col = cur.number("the start column")? as usize;
+                Board::check_shape(w, h, k)
+                    .and_then(|()| Board::check_start(w, h, row, col))
+                    .map_err(|e| cur.err_at(at, e.to_string()))?;
+                Some((row, col))
+            } else {
+                None
+            };
             if cur.eat(':') {
-                return parse_cells(&mut cur, w, h, k).map(BoardId::Literal);
+                return parse_cells(&mut cur, w, h, k, start).map(BoardId::Literal);
             }
             cur.expect(
                 '-',
-                "before the generator ('-k' or '-s') or ':' before the cells",
+                "before the generator ('-k', '-s' or '-f') or ':' before the cells",
             )?;
-            (w, h, k)
+            (w, h, k, start)
         };
         let shape_err = |e: BoardError| ParseIdError {
             col: 1,
             message: e.to_string(),
         };
         Board::check_shape(width, height, n_colors).map_err(shape_err)?;
-        let id = if cur.eat('k') {
+        let generator_at = cur.pos;
+        let id = if cur.eat('f') {
+            let seed = cur.number("the seed")?;
+            BoardId::SeededFloodIt {
+                width,
+                height,
+                n_colors,
+                seed,
+                start: start.unwrap_or((0, 0)),
+            }
+        } else if start.is_some() {
+            return Err(cur.err_at(
+                generator_at,
+                "a start cell '@ROW,COL' goes with a Flood-It board ('-f' or ':' cells); \
+                 the 'k' and 's' Color Walk generators start at the top-left block",
+            ));
+        } else if cur.eat('k') {
             let per_board = (width * height) as u64;
             let first_draw = if cur.eat('@') {
                 cur.number("the first draw")?
@@ -237,7 +324,10 @@ impl FromStr for BoardId {
                 seed,
             }
         } else {
-            return Err(cur.err("expected 'k' (series generator) or 's' (seeded generator)"));
+            return Err(cur.err(
+                "expected 'k' (series generator), 's' (seeded generator) \
+                 or 'f' (seeded Flood-It generator)",
+            ));
         };
         if cur.pos != text.len() {
             return Err(cur.err("unexpected text after the ID"));
@@ -246,18 +336,37 @@ impl FromStr for BoardId {
     }
 }
 
-fn parse_cells(cur: &mut Cursor<'_>, w: usize, h: usize, k: usize) -> Result<Board, ParseIdError> {
+fn parse_cells(
+    cur: &mut Cursor<'_>,
+    w: usize,
+    h: usize,
+    k: usize,
+    start: Option<(usize, usize)>,
+) -> Result<Board, ParseIdError> {
     Board::check_shape(w, h, k).map_err(|e| ParseIdError {
         col: 1,
         message: e.to_string(),
     })?;
-    let start = cur.pos;
+    let first = cur.pos;
     let mut cells = Vec::with_capacity(w * h);
-    for ch in cur.text[start..].chars() {
+    let mut blank: Option<usize> = None;
+    for ch in cur.text[first..].chars() {
         let cell = match ch {
-            '.' if cur.pos == start => None,
+            '.' if blank.is_none() && start.is_none() => {
+                blank = Some(cells.len());
+                None
+            }
+            '.' if start.is_some() => {
+                return Err(cur.err(
+                    "blank block '.' in a Flood-It board: a board with a start cell \
+                     '@ROW,COL' has a color in every block",
+                ));
+            }
             '.' => {
-                return Err(cur.err("blank block '.' here: only the top-left block may be blank"));
+                return Err(cur.err(
+                    "a second blank block '.': only the start block of a Color Walk board \
+                     is blank",
+                ));
             }
             _ => match Color::from_char(ch) {
                 Some(c) if c.index() < k => Some(c),
@@ -272,8 +381,13 @@ fn parse_cells(cur: &mut Cursor<'_>, w: usize, h: usize, k: usize) -> Result<Boa
         cells.push(cell);
         cur.pos += ch.len_utf8();
     }
-    Board::new(w, h, k, cells).map_err(|e| ParseIdError {
-        col: start + 1,
+    let start = match (blank, start) {
+        (Some(i), _) => i,
+        (None, Some((row, col))) => row * w + col,
+        (None, None) => 0,
+    };
+    Board::with_start(w, h, k, cells, start).map_err(|e| ParseIdError {
+        col: first + 1,
         message: e.to_string(),
     })
 }

@@ -85,7 +85,7 @@ fn print_entries(
         if i > 0 && format == Format::Text {
             writeln!(out)?;
         }
-        out.write_all(format::write(entry, format).as_bytes())?;
+        out.write_all(format::write(entry, format)?.as_bytes())?;
     }
     Ok(())
 }

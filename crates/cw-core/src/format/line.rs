@@ -4,6 +4,10 @@
 //! plain `WxH` of the reference file means one more than the highest color
 //! used (at least 2). We write `WxH` when that is the board's count, so such
 //! boards keep the reference file's form, and `WxHcK` otherwise.
+//!
+//! `.` is the blank start block of a Color Walk board; a board with no `.`
+//! is a Flood-It board, starting at the top-left block or at the cell that
+//! `@ROW,COL` after the size gives (`14x14c6@7,7`).
 
 use super::{BoardEntry, ParseError, cell_chars};
 use crate::{Board, Color, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
@@ -49,7 +53,25 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                 ),
             )
         };
-        let (w, rest) = size.text.split_once('x').ok_or_else(bad_size)?;
+        let (shape, start) = match size.text.split_once('@') {
+            Some((shape, at)) => {
+                let bad_start = || {
+                    ParseError::new(
+                        line_no,
+                        size.col + shape.chars().count() + 1,
+                        format!("start cell '@{at}': expected @ROW,COL, from 0"),
+                    )
+                };
+                let (r, c) = at.split_once(',').ok_or_else(bad_start)?;
+                let rc: (usize, usize) = (
+                    r.parse().map_err(|_| bad_start())?,
+                    c.parse().map_err(|_| bad_start())?,
+                );
+                (shape, Some(rc))
+            }
+            None => (size.text, None),
+        };
+        let (w, rest) = shape.split_once('x').ok_or_else(bad_size)?;
         let (h, declared) = match rest.split_once('c') {
             Some((h, k)) => (h, Some(k)),
             None => (rest, None),
@@ -80,17 +102,28 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                 ),
             )
         })?;
+        if let Some((row, col)) = start {
+            Board::check_start(w, h, row, col)
+                .map_err(|e| ParseError::board(line_no, size.col, &e))?;
+        }
         let mut parsed = Vec::with_capacity(w * h);
+        let mut blank = None;
         for (i, ch) in cells.text.chars().enumerate() {
             let col = cells.col + i;
             let cell = match ch {
-                '.' if i == 0 => None,
+                '.' if blank.is_none() && start.is_none() => {
+                    blank = Some(i);
+                    None
+                }
                 '.' => {
-                    return Err(ParseError::new(
-                        line_no,
-                        col,
-                        "blank block '.' here: only the top-left block may be blank",
-                    ));
+                    let message = if start.is_some() {
+                        "blank block '.' in a Flood-It board: a board with a start cell \
+                         '@ROW,COL' has a color in every block"
+                    } else {
+                        "a second blank block '.': only the start block of a Color Walk \
+                         board is blank"
+                    };
+                    return Err(ParseError::new(line_no, col, message));
                 }
                 _ => Some(Color::from_char(ch).ok_or_else(|| {
                     ParseError::new(
@@ -112,13 +145,6 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ),
                 ));
             }
-            if i == 0 && cell.is_some() {
-                return Err(ParseError::new(
-                    line_no,
-                    col,
-                    "the top-left block must be blank ('.')",
-                ));
-            }
             parsed.push(cell);
         }
         if parsed.len() != w * h {
@@ -134,7 +160,8 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             ));
         }
         let n_colors = declared.unwrap_or_else(|| inferred_colors(&parsed));
-        let board = Board::new(w, h, n_colors, parsed)
+        let start = blank.unwrap_or_else(|| start.map_or(0, |(row, col)| row * w + col));
+        let board = Board::with_start(w, h, n_colors, parsed, start)
             .map_err(|e| ParseError::board(line_no, cells.col, &e))?;
         // A name that is the board's own ID gives the board back its short ID.
         let (board, name) = match super::board_named_by(&board, name.text) {
@@ -152,30 +179,19 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
 
 pub(super) fn write(entry: &BoardEntry) -> String {
     let b = &entry.board;
-    let name = entry
-        .name
-        .as_deref()
-        .map(|n| n.split_whitespace().collect::<Vec<_>>().join("_"))
-        .filter(|n| !n.is_empty())
-        .map(|n| {
-            if n.starts_with('#') {
-                format!("_{n}")
-            } else {
-                n
-            }
-        })
-        .unwrap_or_else(|| match b.id() {
-            crate::BoardId::Literal(_) => "board".to_string(),
-            id => id.to_string(),
-        });
+    let name = super::line_name(entry);
     let cells: String = cell_chars(b).collect();
     let colors = if b.n_colors() == inferred_colors(b.cells()) {
         String::new()
     } else {
         format!("c{}", b.n_colors())
     };
+    let start = match b.start_row_col() {
+        (row, col) if b.is_flood_it() && b.start() != 0 => format!("@{row},{col}"),
+        _ => String::new(),
+    };
     format!(
-        "{name} {}x{}{colors} {} {cells}\n",
+        "{name} {}x{}{colors}{start} {} {cells}\n",
         b.width(),
         b.height(),
         entry.optimum.unwrap_or(0)

@@ -1,22 +1,31 @@
 //! Board file formats, read and written.
 //!
-//! | format | one board | colors | blank |
-//! |---|---|---|---|
-//! | [`Format::Text`] | one row per line | `0`-`9`, `a`-`f` | `.` |
-//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line (`WxHcK` when the top colors are unused) | `0`-`9`, `a`-`f` | `.` |
-//! | [`Format::NinetyNine`] | `rows cols colors` / cells / optimum | `1`..`k` | one extra color |
-//! | [`Format::Puchert`] | `rows cols` / `origin_row origin_col` / cells | integers | one extra color |
-//! | [`Format::Id`] | a board ID | | |
+//! | format | one board | colors | Color Walk blank | Flood-It start |
+//! |---|---|---|---|---|
+//! | [`Format::Text`] | one row per line | `0`-`9`, `a`-`f` | `.` | top-left, or `# start: R,C` |
+//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line (`WxHcK` when the top colors are unused) | `0`-`9`, `a`-`f` | `.` | top-left, or `WxH@R,C` |
+//! | [`Format::Set`] | `NAME ROWSxCOLS COLORS R,C OPTIMUM CELLS` on one line (the Flood-It benchmark sets) | `0`-`9`, `a`-`z` | the highest color, used once | `R,C` |
+//! | [`Format::Dataset`] | N² cells on one line (ColorFill's and terminal-flood's datasets) | `1`-`9`, `a`-`z` | the highest color, used once | top-left |
+//! | [`Format::Codegolf`] | rows of digits, boards apart by blank lines (Code Golf 26232) | `1`-`9` | the highest color, used once | the centre |
+//! | [`Format::NinetyNine`] | `rows cols colors` / cells / optimum | `1`..`k` | a color used once | top-left |
+//! | [`Format::Puchert`] | `rows cols` / `origin_row origin_col` / cells | integers | a color used once | the origin |
+//! | [`Format::Id`] | a board ID | | | |
 //!
 //! Every parser reports the first problem with its 1-based line and column.
+//! The field's formats (set, dataset, codegolf, 99, Puchert) are Flood-It
+//! formats; a board in them whose start color appears nowhere else is the
+//! Color Walk game, and is read as a Color Walk board (see each module).
 
+mod codegolf;
+mod dataset;
 mod line;
 mod ninety_nine;
 mod puchert;
+mod set;
 mod text;
 mod tokens;
 
-use crate::{Board, BoardError, BoardId};
+use crate::{Board, BoardError, BoardId, Color, MIN_COLORS};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -69,6 +78,16 @@ impl ParseError {
     }
 }
 
+/// Why a board cannot be written in a format.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("cannot write this board in the {format} format: {reason}")]
+pub struct WriteError {
+    /// The format asked for.
+    pub format: Format,
+    /// What the format cannot hold.
+    pub reason: String,
+}
+
 /// The board formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -76,6 +95,13 @@ pub enum Format {
     Text,
     /// One board per line, as in the reference optimum file.
     Line,
+    /// One board per line with size, colors, start and optimum: the Flood-It
+    /// benchmark sets' format.
+    Set,
+    /// One square board per line, ColorFill's and terminal-flood's datasets.
+    Dataset,
+    /// The Code Golf 26232 boards: rows of digits, starting at the centre.
+    Codegolf,
     /// The "99problems" format of existing exact Flood-It solvers.
     NinetyNine,
     /// Puchert's format: size, origin, then the color tokens.
@@ -86,9 +112,12 @@ pub enum Format {
 
 impl Format {
     /// Every format, in documentation order.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 8] = [
         Format::Text,
         Format::Line,
+        Format::Set,
+        Format::Dataset,
+        Format::Codegolf,
         Format::NinetyNine,
         Format::Puchert,
         Format::Id,
@@ -99,6 +128,9 @@ impl Format {
         match self {
             Format::Text => "text",
             Format::Line => "line",
+            Format::Set => "set",
+            Format::Dataset => "dataset",
+            Format::Codegolf => "codegolf",
             Format::NinetyNine => "99",
             Format::Puchert => "puchert",
             Format::Id => "id",
@@ -107,7 +139,15 @@ impl Format {
 
     /// Whether a file may hold several boards in this format.
     pub fn is_multi_board(self) -> bool {
-        matches!(self, Format::Text | Format::Line | Format::Id)
+        matches!(
+            self,
+            Format::Text
+                | Format::Line
+                | Format::Set
+                | Format::Dataset
+                | Format::Codegolf
+                | Format::Id
+        )
     }
 }
 
@@ -124,40 +164,102 @@ impl FromStr for Format {
         match s {
             "text" | "txt" => Ok(Format::Text),
             "line" | "ref" | "reference" => Ok(Format::Line),
+            "set" | "floodit" => Ok(Format::Set),
+            "dataset" | "colorfill" => Ok(Format::Dataset),
+            "codegolf" | "floodtest" => Ok(Format::Codegolf),
             "99" | "99problems" => Ok(Format::NinetyNine),
             "puchert" => Ok(Format::Puchert),
             "id" => Ok(Format::Id),
             _ => Err(format!(
-                "unknown format '{s}': expected one of text, line, 99, puchert, id"
+                "unknown format '{s}': expected one of text, line, set, dataset, codegolf, 99, \
+                 puchert, id"
             )),
         }
     }
 }
 
 /// Guesses the format of `text` from its first line that is not blank or a
-/// `#` comment: a board ID; two numbers (Puchert); three numbers (99problems);
-/// `NAME WxH ...` (line); otherwise rows of cells (text).
+/// `#` comment: a board ID; two numbers (Puchert); three numbers
+/// (99problems); `NAME ROWSxCOLS COLORS R,C ...` (set); `NAME WxH ...`
+/// (line); 19 rows of 19 digits `1`-`6` (Code Golf); lines of N² cells
+/// `1`-`9`, `a`-`z` (dataset); otherwise rows of cells (text). A text
+/// directive (`# colors:`, `# start:`, ...) before it means text.
 pub fn detect(text: &str) -> Format {
-    let Some(first) = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-    else {
+    let meaningful = || {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    };
+    let Some(first) = meaningful().next() else {
         return Format::Text;
     };
     let words: Vec<&str> = first.split_whitespace().collect();
-    let numeric = words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit()));
+    let numeric = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let pair = |w: &str, sep: char| {
+        w.split_once(sep)
+            .is_some_and(|(a, b)| numeric(a) && numeric(b))
+    };
     if words.len() == 1 && first.parse::<BoardId>().is_ok() {
         Format::Id
-    } else if numeric && words.len() == 2 {
+    } else if words.iter().all(|w| numeric(w)) && words.len() == 2 {
         Format::Puchert
-    } else if numeric && words.len() == 3 {
+    } else if words.iter().all(|w| numeric(w)) && words.len() == 3 {
         Format::NinetyNine
+    } else if words.len() >= 5 && pair(words[1], 'x') && numeric(words[2]) && pair(words[3], ',') {
+        Format::Set
     } else if words.len() >= 2 && words[1].contains('x') {
         Format::Line
+    } else if has_text_directive(text) {
+        Format::Text
+    } else if is_codegolf(text) {
+        Format::Codegolf
+    } else if is_dataset(meaningful().take(2)) {
+        Format::Dataset
     } else {
         Format::Text
     }
+}
+
+/// Whether a text-format directive comes before the first board line.
+fn has_text_directive(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('#'))
+        .filter_map(|l| l.strip_prefix('#')?.split_once(':'))
+        .any(|(key, _)| {
+            matches!(
+                key.trim(),
+                "colors" | "colours" | "start" | "id" | "name" | "optimum"
+            )
+        })
+}
+
+/// Whether the first board is 19 rows of 19 digits `1`-`6`, the Code Golf
+/// question's boards (other sizes are read with `--from codegolf`).
+fn is_codegolf(text: &str) -> bool {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| l.is_empty() || l.starts_with('#'))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    rows.len() == 19
+        && rows
+            .iter()
+            .all(|r| r.len() == 19 && r.bytes().all(|b| (b'1'..=b'6').contains(&b)))
+}
+
+/// Whether these lines are dataset lines: each N² cells `1`-`9`, `a`-`z`
+/// (N at least 3), all of one length.
+fn is_dataset<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
+    let Some(first) = lines.next() else {
+        return false;
+    };
+    let side = first.len().isqrt();
+    let cells_ok = |l: &str| {
+        l.len() == first.len() && l.bytes().all(|b| matches!(b, b'1'..=b'9' | b'a'..=b'z'))
+    };
+    side >= 3 && side * side == first.len() && cells_ok(first) && lines.all(cells_ok)
 }
 
 /// Reads every board of `text` in `format`.
@@ -165,6 +267,9 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<BoardEntry>, ParseError> 
     let boards = match format {
         Format::Text => text::parse(text)?,
         Format::Line => line::parse(text)?,
+        Format::Set => set::parse(text)?,
+        Format::Dataset => dataset::parse(text)?,
+        Format::Codegolf => codegolf::parse(text)?,
         Format::NinetyNine => vec![ninety_nine::parse(text)?],
         Format::Puchert => vec![puchert::parse(text)?],
         Format::Id => parse_ids(text)?,
@@ -196,15 +301,79 @@ pub fn parse_one(text: &str, format: Format) -> Result<BoardEntry, ParseError> {
     Ok(boards.remove(0))
 }
 
-/// Writes one board in `format`, ending with a newline.
-pub fn write(entry: &BoardEntry, format: Format) -> String {
-    match format {
+/// Writes one board in `format`, ending with a newline; an error when the
+/// format cannot hold the board (a dataset line is square and starts at the
+/// top-left block, Code Golf boards start at the centre, ...).
+pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
+    let fail = |reason: String| WriteError { format, reason };
+    Ok(match format {
         Format::Text => text::write(entry),
         Format::Line => line::write(entry),
-        Format::NinetyNine => ninety_nine::write(entry),
+        Format::Set => set::write(entry),
+        Format::Dataset => dataset::write(entry).map_err(fail)?,
+        Format::Codegolf => codegolf::write(entry).map_err(fail)?,
+        Format::NinetyNine => ninety_nine::write(entry).map_err(fail)?,
         Format::Puchert => puchert::write(entry),
         Format::Id => format!("{}\n", entry.board.id()),
-    }
+    })
+}
+
+/// A color's value in the field's formats: `0`-`9`, then `a`-`z` for 10 to 35.
+pub(crate) fn radix36_value(ch: char) -> Option<u8> {
+    ch.to_digit(36).map(|d| d as u8)
+}
+
+/// The character for a value `0..36`: `0`-`9`, then `a`-`z`.
+pub(crate) fn radix36_char(v: usize) -> char {
+    char::from_digit(v as u32, 36).unwrap_or('?')
+}
+
+/// A board of the field's Flood-It formats from color values `0..k` and a
+/// start cell. When the start color is `k − 1` and appears nowhere else, the
+/// board is the Color Walk game (that color never absorbs anything), and it
+/// becomes a Color Walk board of `k − 1` colors with the same numbering.
+pub(crate) fn foreign_board(
+    width: usize,
+    height: usize,
+    k: usize,
+    values: &[u8],
+    start: usize,
+) -> Result<Board, BoardError> {
+    let s = values[start];
+    let blank = usize::from(s) + 1 == k
+        && k > MIN_COLORS
+        && values
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| i == start || v != s);
+    let cells = values
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (!(blank && i == start)).then_some(Color(v)))
+        .collect();
+    let n_colors = if blank { k - 1 } else { k };
+    Board::with_start(width, height, n_colors, cells, start)
+}
+
+/// The name a line of the line or set format gives `entry`: its name with
+/// spaces as underscores, else its board ID (or `board` for literal ones).
+pub(crate) fn line_name(entry: &BoardEntry) -> String {
+    entry
+        .name
+        .as_deref()
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join("_"))
+        .filter(|n| !n.is_empty())
+        .map(|n| {
+            if n.starts_with('#') {
+                format!("_{n}")
+            } else {
+                n
+            }
+        })
+        .unwrap_or_else(|| match entry.board.id() {
+            BoardId::Literal(_) => "board".to_string(),
+            id => id.to_string(),
+        })
 }
 
 fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {

@@ -1,8 +1,13 @@
 //! The "99problems" format: `rows cols colors`, then the cells row-major as
-//! `1..colors` on one line, then the known optimum (or `0`). The blank block
-//! is one extra color used nowhere else.
+//! `1..colors` on one line, then the known optimum (or `0`). The board
+//! starts from the top-left block (the "pivot").
+//!
+//! It is a Flood-It format: the region starts as the top-left block's whole
+//! group. When the top-left color appears nowhere else the board is the
+//! Color Walk game and is read as one (that color is the blank, left out of
+//! the numbering); we write Color Walk boards so, the blank as `colors`.
 
-use super::tokens::{Tokens, board_with_blank_color};
+use super::tokens::{Tokens, board_with_blank_color, flood_it_board, start_is_unique};
 use super::{BoardEntry, ParseError};
 use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 use std::fmt::Write;
@@ -19,9 +24,9 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     let side = MIN_SIDE as u64..=MAX_SIDE as u64;
     let (rows, ..) = toks.number("the row count", side.clone())?;
     let (cols, ..) = toks.number("the column count", side)?;
-    let (colors, ..) = toks.number(
-        "the color count (the blank's color included)",
-        MIN_COLORS as u64 + 1..=MAX_COLORS as u64 + 1,
+    let (colors, line, col) = toks.number(
+        "the color count (a Color Walk blank's color included)",
+        MIN_COLORS as u64..=MAX_COLORS as u64 + 1,
     )?;
     let n = (rows * cols) as usize;
     let mut values = Vec::with_capacity(n);
@@ -30,13 +35,20 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     }
     let (optimum, ..) = toks.number("the known optimum (0 if unknown)", 0..=u64::from(u32::MAX))?;
     toks.finish("the optimum")?;
-    let board = board_with_blank_color(
-        cols as usize,
-        rows as usize,
-        colors as usize - 1,
-        1,
-        &values,
-    )?;
+    let (width, height) = (cols as usize, rows as usize);
+    let board = if start_is_unique(&values, 0) && colors > MIN_COLORS as u64 {
+        board_with_blank_color(width, height, colors as usize - 1, 1, &values, 0)?
+    } else if colors > MAX_COLORS as u64 {
+        return Err(ParseError::new(
+            line,
+            col,
+            format!(
+                "{colors} colors is out of range: a Flood-It board has {MIN_COLORS} to {MAX_COLORS} colors"
+            ),
+        ));
+    } else {
+        flood_it_board(width, height, colors as usize, 1, &values, 0)?
+    };
     Ok(BoardEntry {
         board,
         name: None,
@@ -44,10 +56,14 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     })
 }
 
-pub(super) fn write(entry: &BoardEntry) -> String {
+pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
     let b = &entry.board;
+    if b.start() != 0 {
+        return Err("the 99 format starts from the top-left block".to_string());
+    }
     let blank = b.n_colors() + 1;
-    let mut out = format!("{} {} {}\n", b.height(), b.width(), blank);
+    let colors = if b.is_flood_it() { b.n_colors() } else { blank };
+    let mut out = format!("{} {} {}\n", b.height(), b.width(), colors);
     for (i, cell) in b.cells().iter().enumerate() {
         if i > 0 {
             out.push(' ');
@@ -56,5 +72,5 @@ pub(super) fn write(entry: &BoardEntry) -> String {
         write!(out, "{v}").expect("writing to a String cannot fail");
     }
     writeln!(out, "\n{}", entry.optimum.unwrap_or(0)).expect("writing to a String cannot fail");
-    out
+    Ok(out)
 }

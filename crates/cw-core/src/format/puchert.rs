@@ -1,9 +1,14 @@
-//! Puchert's format: `rows cols`, then `origin_row origin_col`, then the
-//! color tokens row-major, separated by any whitespace. For Color Walk the
-//! origin is `0 0` and the blank block is one extra color used nowhere else;
-//! we write colors as `0..k-1` and the blank as `k`.
+//! Puchert's format: `rows cols`, then `origin_row origin_col` (the start
+//! cell, from 0), then the color tokens `0..` row-major, separated by any
+//! whitespace.
+//!
+//! It is a Flood-It format: the region starts as the origin's whole group.
+//! When the origin's color appears nowhere else the board is the Color Walk
+//! game and is read as one (that color is the blank, left out of the
+//! numbering); we write Color Walk boards so, colors as `0..k-1` and the
+//! blank as `k`.
 
-use super::tokens::{Tokens, board_with_blank_color};
+use super::tokens::{Tokens, board_with_blank_color, flood_it_board, start_is_unique};
 use super::{BoardEntry, ParseError};
 use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 use std::fmt::Write;
@@ -16,37 +21,60 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     let side = MIN_SIDE as u64..=MAX_SIDE as u64;
     let (rows, ..) = toks.number("the row count", side.clone())?;
     let (cols, ..) = toks.number("the column count", side)?;
-    let (origin_row, line, col) = toks.number("the origin row", 0..=rows - 1)?;
+    let (origin_row, ..) = toks.number("the origin row", 0..=rows - 1)?;
     let (origin_col, ..) = toks.number("the origin column", 0..=cols - 1)?;
-    if (origin_row, origin_col) != (0, 0) {
-        return Err(ParseError::new(
-            line,
-            col,
-            format!(
-                "origin {origin_row} {origin_col}: a Color Walk board starts from the \
-                 top-left block, origin 0 0"
-            ),
-        ));
-    }
+    let start = (origin_row * cols + origin_col) as usize;
     let n = (rows * cols) as usize;
     let mut values = Vec::with_capacity(n);
     for _ in 0..n {
         values.push(toks.number("a block color", 0..=MAX_COLORS as u64)?);
     }
     toks.finish("the last block")?;
-    let blank = values[0].0;
-    let top = values[1..].iter().map(|v| v.0).max().unwrap_or(0);
-    let highest_color = if top > blank { top - 1 } else { top };
-    let n_colors = (highest_color as usize + 1)
-        .max(blank as usize)
-        .max(MIN_COLORS);
-    let board = board_with_blank_color(cols as usize, rows as usize, n_colors, 0, &values)?;
+    let (width, height) = (cols as usize, rows as usize);
+    let top = values.iter().map(|v| v.0).max().unwrap_or(0);
+    let board = if start_is_unique(&values, start) && top > 0 {
+        let blank = values[start].0;
+        let others = values
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != start)
+            .map(|(_, v)| v.0)
+            .max()
+            .unwrap_or(0);
+        let highest_color = if others > blank { others - 1 } else { others };
+        let n_colors = (highest_color as usize + 1)
+            .max(blank as usize)
+            .max(MIN_COLORS);
+        board_with_blank_color(width, height, n_colors, 0, &values, start)?
+    } else {
+        if top as usize >= MAX_COLORS {
+            let &(v, line, col) = values.iter().find(|v| v.0 == top).expect("a highest value");
+            return Err(ParseError::new(
+                line,
+                col,
+                format!(
+                    "color {v} is out of range: a Flood-It board has at most {MAX_COLORS} \
+                     colors, 0 to {}",
+                    MAX_COLORS - 1
+                ),
+            ));
+        }
+        flood_it_board(
+            width,
+            height,
+            (top as usize + 1).max(MIN_COLORS),
+            0,
+            &values,
+            start,
+        )?
+    };
     Ok(BoardEntry::new(board))
 }
 
 pub(super) fn write(entry: &BoardEntry) -> String {
     let b = &entry.board;
-    let mut out = format!("{} {}\n0 0\n", b.height(), b.width());
+    let (row, col) = b.start_row_col();
+    let mut out = format!("{} {}\n{row} {col}\n", b.height(), b.width());
     for row in b.cells().chunks(b.width()) {
         let line: Vec<String> = row
             .iter()

@@ -1,7 +1,10 @@
-//! Our text format: one row per line, `.` for the blank block, `0`-`9` and
-//! `a`-`f` for colors. Lines starting with `#` are comments; four of them
-//! are directives: `# colors: K` (the color count; otherwise one more than the
-//! highest color used), `# id: ID` (the board's short ID, checked against the
+//! Our text format: one row per line, `.` for the blank start block of a
+//! Color Walk board, `0`-`9` and `a`-`f` for colors; a board with no `.` is a
+//! Flood-It board, starting from the top-left block unless a `# start:`
+//! directive says otherwise. Lines starting with `#` are comments; five of
+//! them are directives: `# colors: K` (the color count; otherwise one more
+//! than the highest color used), `# start: ROW,COL` (a Flood-It board's start
+//! cell, from 0), `# id: ID` (the board's short ID, checked against the
 //! cells), `# name: NAME` and `# optimum: N`. Boards in one file are
 //! separated by blank lines.
 
@@ -13,6 +16,10 @@ use std::fmt::Write;
 struct Pending {
     rows: Vec<(usize, Vec<Option<Color>>)>,
     n_colors: Option<(usize, usize)>,
+    /// The blank block: its index, line and column.
+    blank: Option<(usize, usize, usize)>,
+    /// The `# start:` directive (row, column) and its line and column.
+    start: Option<((usize, usize), usize, usize)>,
     name: Option<String>,
     optimum: Option<u32>,
     /// The `# id:` directive and its line and column.
@@ -64,12 +71,17 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     format!("color {} is not below the declared {k} colors", c.0),
                 ));
             }
-            if cell.is_none() && !(pending.rows.is_empty() && i == 0) {
-                return Err(ParseError::new(
-                    line_no,
-                    col,
-                    "blank block '.' here: only the top-left block may be blank",
-                ));
+            if cell.is_none() {
+                if pending.blank.is_some() {
+                    return Err(ParseError::new(
+                        line_no,
+                        col,
+                        "a second blank block '.': only the start block of a Color Walk \
+                         board is blank",
+                    ));
+                }
+                let width = pending.rows.first().map_or(0, |(_, r)| r.len());
+                pending.blank = Some((pending.rows.len() * width + i, line_no, col));
             }
             row.push(cell);
         }
@@ -90,12 +102,6 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ),
                 ));
             }
-        } else if row[0].is_some() {
-            return Err(ParseError::new(
-                line_no,
-                indent + 1,
-                "the top-left block must be blank ('.')",
-            ));
         }
         pending.rows.push((line_no, row));
     }
@@ -133,6 +139,19 @@ fn directive(
             pending.n_colors = Some((k, line));
         }
         "name" => pending.name = Some(value.to_string()),
+        "start" => {
+            let start = value
+                .split_once(',')
+                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        line,
+                        col,
+                        format!("start '{value}': expected ROW,COL (from 0), such as 9,9"),
+                    )
+                })?;
+            pending.start = Some((start, line, col));
+        }
         "id" => pending.id = Some((value.to_string(), line, col)),
         "optimum" => {
             let v = value.parse().map_err(|_| {
@@ -184,8 +203,25 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
         Some((k, _)) => k,
         None => (highest.unwrap_or(0) + 1).max(MIN_COLORS),
     };
+    let start = match (p.blank, p.start) {
+        (Some((_, line, col)), Some(_)) => {
+            return Err(ParseError::new(
+                line,
+                col,
+                "a blank block '.' with a '# start:' line: a Color Walk board starts at its \
+                 blank block, a Flood-It board (no '.') at its '# start:' cell",
+            ));
+        }
+        (Some((index, ..)), None) => index,
+        (None, Some(((row, col), line, dcol))) => {
+            Board::check_start(width, height, row, col)
+                .map_err(|e| ParseError::board(line, dcol, &e))?;
+            row * width + col
+        }
+        (None, None) => 0,
+    };
     let cells = p.rows.into_iter().flat_map(|(_, r)| r).collect();
-    let board = Board::new(width, height, n_colors, cells)
+    let board = Board::with_start(width, height, n_colors, cells, start)
         .map_err(|e| ParseError::board(first_line, 1, &e))?;
     // `# id:` gives the board back its short ID, and must name this board.
     let board = match &p.id {
@@ -218,6 +254,10 @@ pub(super) fn write(entry: &BoardEntry) -> String {
         w(&mut out, format_args!("# id: {}\n", b.id()));
     }
     w(&mut out, format_args!("# colors: {}\n", b.n_colors()));
+    if b.is_flood_it() && b.start() != 0 {
+        let (row, col) = b.start_row_col();
+        w(&mut out, format_args!("# start: {row},{col}\n"));
+    }
     if let Some(opt) = entry.optimum {
         w(&mut out, format_args!("# optimum: {opt}\n"));
     }

@@ -116,26 +116,41 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// Builds a board from color tokens where the top-left token is the blank
-/// block's own color. Colors are numbered from `base`; the blank's value is
-/// left out of the numbering, so the other colors become `0..`.
+/// Whether the token at `start` has a value no other token has: the file
+/// writes a Color Walk board, whose blank start block is a color of its own.
+pub(crate) fn start_is_unique(values: &[(u64, usize, usize)], start: usize) -> bool {
+    let v = values[start].0;
+    values
+        .iter()
+        .enumerate()
+        .all(|(i, t)| i == start || t.0 != v)
+}
+
+/// Builds a Color Walk board from color tokens where the start token is the
+/// blank block's own color, used nowhere else. Colors are numbered from
+/// `base`; the blank's value is left out of the numbering, so the other
+/// colors become `0..`.
 pub(crate) fn board_with_blank_color(
     width: usize,
     height: usize,
     n_colors: usize,
     base: u64,
     values: &[(u64, usize, usize)],
+    start: usize,
 ) -> Result<crate::Board, ParseError> {
-    let blank = values[0].0;
+    let blank = values[start].0;
     let mut cells = Vec::with_capacity(values.len());
-    cells.push(None);
-    for &(v, line, col) in &values[1..] {
+    for (i, &(v, line, col)) in values.iter().enumerate() {
+        if i == start {
+            cells.push(None);
+            continue;
+        }
         if v == blank {
             return Err(ParseError::new(
                 line,
                 col,
                 format!(
-                    "color {v} of the top-left block appears again: a Color Walk board \
+                    "color {v} of the start block appears again: a Color Walk board \
                      writes its blank block as a color used nowhere else"
                 ),
             ));
@@ -150,5 +165,32 @@ pub(crate) fn board_with_blank_color(
         }
         cells.push(Some(crate::Color(index as u8)));
     }
-    crate::Board::new(width, height, n_colors, cells).map_err(|e| ParseError::board(1, 1, &e))
+    crate::Board::with_start(width, height, n_colors, cells, start)
+        .map_err(|e| ParseError::board(1, 1, &e))
+}
+
+/// Builds a Flood-It board from color tokens numbered from `base`, the
+/// region starting at the group of token `start`.
+pub(crate) fn flood_it_board(
+    width: usize,
+    height: usize,
+    n_colors: usize,
+    base: u64,
+    values: &[(u64, usize, usize)],
+    start: usize,
+) -> Result<crate::Board, ParseError> {
+    let mut cells = Vec::with_capacity(values.len());
+    for &(v, line, col) in values {
+        let index = v - base;
+        if index >= n_colors as u64 {
+            return Err(ParseError::new(
+                line,
+                col,
+                format!("color {v} is beyond the board's {n_colors} colors"),
+            ));
+        }
+        cells.push(Some(crate::Color(index as u8)));
+    }
+    crate::Board::with_start(width, height, n_colors, cells, start)
+        .map_err(|e| ParseError::board(1, 1, &e))
 }

@@ -11,16 +11,54 @@ use std::str::FromStr;
 // Round trips
 // ---------------------------------------------------------------------------
 
+/// Whether `fmt` holds `b`: the dataset format only square boards starting
+/// at the top-left block, Code Golf only boards starting at the centre with
+/// at most 9 colors (the blank counted), 99 only top-left starts.
+fn holds(fmt: Format, b: &Board) -> bool {
+    let top = b.n_colors() + usize::from(!b.is_flood_it());
+    match fmt {
+        Format::Dataset => b.width() == b.height() && b.start() == 0,
+        Format::Codegolf => b.start() == (b.height() / 2) * b.width() + b.width() / 2 && top <= 9,
+        Format::NinetyNine => b.start() == 0,
+        _ => true,
+    }
+}
+
+/// Whether a Flood-It board's start color is its highest color and appears
+/// nowhere else: the field's formats read such a board back as the Color
+/// Walk board it is in disguise.
+fn color_walk_in_disguise(b: &Board) -> bool {
+    let Some(s) = b.cells()[b.start()] else {
+        return false;
+    };
+    let highest = b.cells().iter().flatten().max().copied();
+    Some(s) == highest
+        && b.n_colors() > 2
+        && b.cells().iter().filter(|&&c| c == Some(s)).count() == 1
+}
+
 /// Writes `entry` in `fmt`, checks that `detect` recognizes the text, and
 /// parses it back.
 fn write_and_parse(entry: &BoardEntry, fmt: Format) -> (String, BoardEntry) {
-    let text = format::write(entry, fmt);
+    let text = format::write(entry, fmt).unwrap();
     assert!(text.ends_with('\n'), "{fmt} output ends with a newline");
-    assert_eq!(
-        format::detect(&text),
-        fmt,
-        "detect of {fmt} output:\n{text}"
-    );
+    // Code Golf text is recognized only at the question's size (19x19,
+    // colors 1-6), dataset lines only from 3x3 up; others need `--from`.
+    let b = &entry.board;
+    let detectable = match fmt {
+        Format::Codegolf => {
+            (b.width(), b.height()) == (19, 19) && b.n_colors() + usize::from(!b.is_flood_it()) <= 6
+        }
+        Format::Dataset => b.width() >= 3,
+        _ => true,
+    };
+    if detectable {
+        assert_eq!(
+            format::detect(&text),
+            fmt,
+            "detect of {fmt} output:\n{text}"
+        );
+    }
     let back = format::parse_one(&text, fmt)
         .unwrap_or_else(|e| panic!("{fmt} output does not parse back: {e}\n{text}"));
     (text, back)
@@ -32,10 +70,28 @@ fn check_round_trips(entry: &BoardEntry) {
     let b = &entry.board;
     let positive_optimum = entry.optimum.filter(|&o| o > 0);
     for fmt in Format::ALL {
+        if !holds(fmt, b) {
+            assert!(
+                format::write(entry, fmt).is_err(),
+                "{fmt} refuses the board"
+            );
+            continue;
+        }
         let (text, back) = write_and_parse(entry, fmt);
         let got = &back.board;
-        // The cells and the size survive in every format.
+        let foreign = matches!(
+            fmt,
+            Format::Set | Format::Dataset | Format::Codegolf | Format::NinetyNine | Format::Puchert
+        );
+        if foreign && color_walk_in_disguise(b) {
+            // Read back as the Color Walk board it is: the same game.
+            assert!(!got.is_flood_it(), "{fmt}");
+            assert_eq!(got.start(), b.start(), "{fmt}");
+            continue;
+        }
+        // The cells, the start and the size survive in every format.
         assert_eq!(got.cells(), b.cells(), "{fmt}:\n{text}");
+        assert_eq!(got.start(), b.start(), "{fmt}:\n{text}");
         assert_eq!(
             (got.width(), got.height()),
             (b.width(), b.height()),
@@ -75,6 +131,14 @@ fn check_round_trips(entry: &BoardEntry) {
                     assert_eq!(back.name, Some(name), "{fmt} name");
                 }
                 assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
+            }
+            Format::Set => {
+                assert_eq!(got, b, "{fmt}");
+                assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
+            }
+            Format::Dataset | Format::Codegolf => {
+                // The color count is the file's highest color.
+                assert_eq!((back.name, back.optimum), (None, None), "{fmt}");
             }
             Format::NinetyNine => {
                 assert_eq!(got, b, "{fmt}");
@@ -167,11 +231,16 @@ fn line_format_keeps_a_color_count_that_the_cells_do_not_tell() {
     let b5 = Board::new(3, 2, 5, b.cells().to_vec()).unwrap();
     let entry = BoardEntry::new(b5.clone());
     assert_eq!(
-        format::write(&entry, Format::Line),
+        format::write(&entry, Format::Line).unwrap(),
         "board 3x2c5 0 .01201\n"
     );
-    for fmt in Format::ALL {
-        let back = format::parse_one(&format::write(&entry, fmt), fmt).unwrap();
+    // (The dataset and Code Golf formats take the color count from the
+    // file's highest color, and do not hold this board.)
+    for fmt in Format::ALL
+        .into_iter()
+        .filter(|f| !matches!(f, Format::Dataset | Format::Codegolf))
+    {
+        let back = format::parse_one(&format::write(&entry, fmt).unwrap(), fmt).unwrap();
         assert_eq!(back.board, b5, "{fmt}");
         assert_eq!(back.board.n_colors(), 5, "{fmt}");
         assert_eq!(back.board.id().to_string(), "3x2c5:.01201", "{fmt}");
@@ -181,14 +250,17 @@ fn line_format_keeps_a_color_count_that_the_cells_do_not_tell() {
     let plain = format::parse_one("x 3x2 0 .01201", Format::Line).unwrap();
     assert_eq!(plain.board, b);
     assert_eq!(plain.board.n_colors(), 3);
-    assert_eq!(format::write(&plain, Format::Line), "x 3x2 0 .01201\n");
+    assert_eq!(
+        format::write(&plain, Format::Line).unwrap(),
+        "x 3x2 0 .01201\n"
+    );
     let declared = format::parse_one("x 3x2c3 0 .01201", Format::Line).unwrap();
     assert_eq!(declared.board, b);
     // The case of the issue: a seeded board whose top color is unused keeps
     // its ID through Line.
     let board = "6x4c16-s16".parse::<BoardId>().unwrap().board().unwrap();
     assert_eq!(board.color_counts()[15], 0);
-    let text = format::write(&BoardEntry::new(board.clone()), Format::Line);
+    let text = format::write(&BoardEntry::new(board.clone()), Format::Line).unwrap();
     assert!(text.starts_with("6x4c16-s16 6x4c16 0 "), "{text}");
     let back = format::parse_one(&text, Format::Line).unwrap();
     assert_eq!(back.board.id().to_string(), "6x4c16-s16");
@@ -199,26 +271,41 @@ fn line_format_keeps_a_color_count_that_the_cells_do_not_tell() {
 fn exact_texts_of_each_format() {
     let entry = named(crate::board(3, 3, ".01120"), Some("tiny"), Some(3));
     assert_eq!(
-        format::write(&entry, Format::Text),
+        format::write(&entry, Format::Text).unwrap(),
         "# name: tiny\n# colors: 3\n# optimum: 3\n.01\n120\n"
     );
-    assert_eq!(format::write(&entry, Format::Line), "tiny 3x2 3 .01120\n");
     assert_eq!(
-        format::write(&entry, Format::NinetyNine),
+        format::write(&entry, Format::Line).unwrap(),
+        "tiny 3x2 3 .01120\n"
+    );
+    assert_eq!(
+        format::write(&entry, Format::NinetyNine).unwrap(),
         "2 3 4\n4 1 2 2 3 1\n3\n"
     );
     assert_eq!(
-        format::write(&entry, Format::Puchert),
+        format::write(&entry, Format::Puchert).unwrap(),
         "2 3\n0 0\n3 0 1\n1 2 0\n"
     );
-    assert_eq!(format::write(&entry, Format::Id), "3x2c3:.01120\n");
+    assert_eq!(format::write(&entry, Format::Id).unwrap(), "3x2c3:.01120\n");
     // A seeded board's text carries its ID as a comment; a Line name with
     // spaces is joined with underscores.
     let seeded = named(Board::seeded(5, 4, 3, 42).unwrap(), Some("my board"), None);
-    assert!(format::write(&seeded, Format::Text).contains("# id: 5x4c3-s42\n"));
-    assert!(format::write(&seeded, Format::Line).starts_with("my_board 5x4 0 .2001"));
+    assert!(
+        format::write(&seeded, Format::Text)
+            .unwrap()
+            .contains("# id: 5x4c3-s42\n")
+    );
+    assert!(
+        format::write(&seeded, Format::Line)
+            .unwrap()
+            .starts_with("my_board 5x4 0 .2001")
+    );
     let unnamed = BoardEntry::new(Board::seeded(5, 4, 3, 42).unwrap());
-    assert!(format::write(&unnamed, Format::Line).starts_with("5x4c3-s42 5x4 0 "));
+    assert!(
+        format::write(&unnamed, Format::Line)
+            .unwrap()
+            .starts_with("5x4c3-s42 5x4 0 ")
+    );
 }
 
 #[test]
@@ -229,8 +316,14 @@ fn multi_board_files_round_trip() {
             named(board, Some(&format!("n{i}")), Some(10 + i as u32))
         })
         .collect();
-    for fmt in Format::ALL.into_iter().filter(|f| f.is_multi_board()) {
-        let text: String = entries.iter().map(|e| format::write(e, fmt)).collect();
+    for fmt in Format::ALL
+        .into_iter()
+        .filter(|f| f.is_multi_board() && !matches!(f, Format::Dataset | Format::Codegolf))
+    {
+        let text: String = entries
+            .iter()
+            .map(|e| format::write(e, fmt).unwrap())
+            .collect();
         assert_eq!(format::detect(&text), fmt);
         let back = format::parse(&text, fmt).unwrap();
         assert_eq!(back.len(), entries.len(), "{fmt}");
@@ -336,7 +429,11 @@ fn a_board_from_draw_zero_has_an_id_without_panicking() {
     // parser rejects `k@0`, "draws start at 1", so this ID is write-only.)
     let b = KoblenskiStream::at(0).next_board(3, 2, 3).unwrap();
     assert_eq!(b.id().to_string(), "3x2c3-k@0");
-    assert!(format::write(&BoardEntry::new(b), Format::Text).contains("# id: 3x2c3-k@0\n"));
+    assert!(
+        format::write(&BoardEntry::new(b), Format::Text)
+            .unwrap()
+            .contains("# id: 3x2c3-k@0\n")
+    );
 }
 
 #[test]
@@ -413,7 +510,7 @@ fn reference_file_parses_into_100_boards() {
         assert!((24..=33).contains(&opt), "board {i}: optimum {opt}");
         sum += opt;
         // Each reference board writes back to exactly its own line.
-        let line = format::write(e, Format::Line);
+        let line = format::write(e, Format::Line).unwrap();
         assert!(
             text.contains(line.as_str()),
             "board {i} writes back unchanged"
@@ -481,34 +578,40 @@ fn text_format_errors() {
     );
     fails(Text, ".01\n01z\n", 2, 3, "unexpected 'z'");
     fails(Text, "# c\n .0-\n", 2, 4, "unexpected '-'");
-    // The blank block: only at the top-left.
-    fails(
-        Text,
-        "001\n011\n",
-        1,
-        1,
-        "the top-left block must be blank ('.')",
-    );
-    fails(
-        Text,
-        "\n\n   101\n011\n",
-        3,
-        4,
-        "the top-left block must be blank",
-    );
+    // One blank block at most: a Color Walk board's start. With none, a
+    // Flood-It board, starting top-left or at its `# start:` cell.
+    let flood = format::parse_one("001\n011\n", Text).unwrap();
+    assert_eq!(flood.board.id().to_string(), "3x2c2:001011");
+    let flood = format::parse_one("# start: 1,2\n001\n011\n", Text).unwrap();
+    assert_eq!(flood.board.id().to_string(), "3x2c2@1,2:001011");
     fails(
         Text,
         ".01\n0.1\n",
         2,
         2,
-        "only the top-left block may be blank",
+        "a second blank block '.': only the start block of a Color Walk board is blank",
+    );
+    fails(Text, ".0.\n011\n", 1, 3, "a second blank block");
+    fails(
+        Text,
+        "# start: 0,0\n.01\n011\n",
+        2,
+        1,
+        "a blank block '.' with a '# start:' line",
     );
     fails(
         Text,
-        ".0.\n011\n",
+        "# start: 2,0\n001\n011\n",
         1,
-        3,
-        "only the top-left block may be blank",
+        10,
+        "start cell row 2, column 0 is outside the 3x2 board",
+    );
+    fails(
+        Text,
+        "# start: 9\n001\n011\n",
+        1,
+        10,
+        "start '9': expected ROW,COL",
     );
     // Sizes out of range.
     fails(
@@ -722,14 +825,28 @@ fn line_format_errors() {
         "b 2x2 0 .0.1",
         1,
         11,
-        "only the top-left block may be blank",
+        "a second blank block '.': only the start block of a Color Walk board is blank",
     );
     fails(
         Line,
-        "b 2x2 0 0011",
+        "b 2x2@1,0 0 0.11",
         1,
-        9,
-        "the top-left block must be blank ('.')",
+        14,
+        "blank block '.' in a Flood-It board",
+    );
+    fails(
+        Line,
+        "b 2x2@2,0 0 0011",
+        1,
+        3,
+        "start cell row 2, column 0 is outside the 2x2 board (rows 0 to 1, columns 0 to 1)",
+    );
+    fails(
+        Line,
+        "b 2x2@1 0 0011",
+        1,
+        7,
+        "start cell '@1': expected @ROW,COL",
     );
     // Anything after the cells.
     fails(
@@ -762,18 +879,26 @@ fn ninety_nine_format_errors() {
     );
     fails(
         NN,
-        "2 2 2\n",
+        "2 2 1\n",
         1,
         5,
-        "color count (the blank's color included) 2 is out of range: expected 3 to 17",
+        "color count (a Color Walk blank's color included) 1 is out of range: expected 2 to 17",
     );
-    fails(NN, "2 2 18\n", 1, 5, "expected 3 to 17");
+    fails(NN, "2 2 18\n", 1, 5, "expected 2 to 17");
     fails(
         NN,
         "2 2 c\n",
         1,
         5,
-        "expected the color count (the blank's color included) (a whole number), found 'c'",
+        "expected the color count (a Color Walk blank's color included) (a whole number), found 'c'",
+    );
+    // 17 colors only with a Color Walk blank among them.
+    fails(
+        NN,
+        "2 2 17\n1 1 2 2\n0\n",
+        1,
+        5,
+        "17 colors is out of range: a Flood-It board has 2 to 16 colors",
     );
     // A block token out of range or not a number.
     fails(
@@ -819,14 +944,12 @@ fn ninety_nine_format_errors() {
         4,
         "input ends early: expected the color count",
     );
-    // The top-left color appears again.
-    fails(
-        NN,
-        "2 2 3\n3 1 3 2\n0\n",
-        2,
-        5,
-        "color 3 of the top-left block appears again",
-    );
+    // The top-left color appears again: a Flood-It board, starting from
+    // the top-left block's whole group.
+    let flood = format::parse_one("2 2 3\n3 1 3 2\n0\n", NN).unwrap();
+    assert!(flood.board.is_flood_it());
+    assert_eq!(flood.board.n_colors(), 3);
+    assert_eq!(flood.board.id().to_string(), "2x2c3:2021");
     // Extra tokens.
     fails(
         NN,
@@ -852,15 +975,12 @@ fn ninety_nine_format_errors() {
 #[test]
 fn puchert_format_errors() {
     use Format::Puchert as P;
-    // The origin must be 0 0.
-    fails(
-        P,
-        "2 2\n0 1\n2 0\n1 0\n",
-        2,
-        1,
-        "origin 0 1: a Color Walk board starts from the top-left block, origin 0 0",
-    );
-    fails(P, "2 2\n 1 0\n2 0\n1 0\n", 2, 2, "origin 1 0");
+    // The origin is the start cell: a unique color there is a Color Walk
+    // blank, a shared one a Flood-It start.
+    let walk = format::parse_one("2 2\n0 1\n0 2\n1 0\n", P).unwrap();
+    assert_eq!(walk.board.id().to_string(), "2x2c2:0.10");
+    let flood = format::parse_one("2 2\n1 0\n2 0\n0 1\n", P).unwrap();
+    assert_eq!(flood.board.id().to_string(), "2x2c3@1,0:2001");
     fails(
         P,
         "2 2\n2 0\n",
@@ -919,13 +1039,13 @@ fn puchert_format_errors() {
         2,
         "input ends early: expected the origin column",
     );
-    // The blank's color used again, and extra tokens.
+    // Colors beyond the 16 a Flood-It board may have.
     fails(
         P,
-        "2 2\n0 0\n2 0\n1 2\n",
-        4,
+        "2 2\n0 0\n16 0\n1 16\n",
         3,
-        "color 2 of the top-left block appears again",
+        1,
+        "color 16 is out of range: a Flood-It board has at most 16 colors, 0 to 15",
     );
     fails(
         P,
@@ -965,7 +1085,7 @@ fn board_id_errors() {
     bad_id(
         "30x20c5-x3",
         9,
-        "expected 'k' (series generator) or 's' (seeded generator)",
+        "expected 'k' (series generator), 's' (seeded generator) or 'f' (seeded Flood-It generator)",
     );
     bad_id("30y20c5-k1", 3, "expected 'x' between width and height");
     bad_id("30x20d5-k1", 6, "expected 'c' before the color count");
@@ -994,8 +1114,23 @@ fn board_id_errors() {
     // Literal cells.
     bad_id("2x2c3:.013", 10, "color '3' is not below 3");
     bad_id("2x2c3:.0x1", 9, "unexpected 'x': cells are '.' or colors");
-    bad_id("2x2c3:.0.1", 9, "only the top-left block may be blank");
-    bad_id("2x2c3:0011", 7, "the top-left block must be blank");
+    bad_id("2x2c3:.0.1", 9, "a second blank block '.'");
+    bad_id("2x2c3@1,1:0.11", 12, "blank block '.' in a Flood-It board");
+    bad_id(
+        "2x2c3@2,1:0011",
+        7,
+        "start cell row 2, column 1 is outside the 2x2 board",
+    );
+    bad_id(
+        "2x2c3@1:0011",
+        8,
+        "expected ',' between the start row and column",
+    );
+    bad_id(
+        "30x20c5@1,1-s3",
+        13,
+        "a start cell '@ROW,COL' goes with a Flood-It board",
+    );
     bad_id("2x2c3:.01", 7, "expected 4 blocks, found 3");
     bad_id("2x2c3:.0120", 7, "expected 4 blocks, found 5");
     bad_id("2x2c3:", 7, "expected 4 blocks, found 0");
@@ -1122,10 +1257,20 @@ fn any_board() -> impl Strategy<Value = Board> {
 /// ID, which spells out the same board.
 fn round_trips_exactly(board: &Board) {
     let entry = BoardEntry::new(board.clone());
-    for fmt in Format::ALL {
-        let text = format::write(&entry, fmt);
+    // The dataset and Code Golf formats take the color count from the
+    // file's highest color; they are checked by the round trips above.
+    for fmt in Format::ALL
+        .into_iter()
+        .filter(|&f| holds(f, board) && !matches!(f, Format::Dataset | Format::Codegolf))
+    {
+        let text = format::write(&entry, fmt).unwrap();
         let back = format::parse_one(&text, fmt)
             .unwrap_or_else(|e| panic!("{fmt} does not read back: {e}\n{text}"));
+        if color_walk_in_disguise(board) && !matches!(fmt, Format::Text | Format::Line | Format::Id)
+        {
+            assert!(!back.board.is_flood_it(), "{fmt}");
+            continue;
+        }
         assert_eq!(back.board, *board, "{fmt}:\n{text}");
         assert_eq!(back.board.n_colors(), board.n_colors(), "{fmt}:\n{text}");
         let id = match fmt {
@@ -1147,7 +1292,7 @@ fn parses_back(text: &str) {
             continue;
         };
         for e in entries {
-            let again = format::parse_one(&format::write(&e, fmt), fmt)
+            let again = format::parse_one(&format::write(&e, fmt).unwrap(), fmt)
                 .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
             assert_eq!(again.board, e.board, "{fmt} of {text:?}");
             assert_eq!(again.optimum, e.optimum, "{fmt} of {text:?}");

@@ -61,6 +61,7 @@ fn seeded_boards_are_pinned() {
     for (id, cells) in pinned {
         let b = id.parse::<BoardId>().unwrap().board().unwrap();
         let text: String = format::write(&format::BoardEntry::new(b.clone()), format::Format::Text)
+            .unwrap()
             .lines()
             .filter(|l| !l.starts_with('#'))
             .collect::<Vec<_>>()
