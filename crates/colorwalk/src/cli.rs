@@ -113,6 +113,15 @@ pub struct BenchArgs {
     /// Boards from a file (any board format; known optima in it feed the gap column).
     #[arg(long)]
     pub boards: Option<std::path::PathBuf>,
+    /// The format of the --boards file (default: detected).
+    #[arg(long, value_enum, requires = "boards")]
+    pub from: Option<FormatArg>,
+    /// Seeded Flood-It boards instead of Color Walk ones (with --seeds).
+    #[arg(long, requires = "seeds")]
+    pub flood_it: bool,
+    /// The start cell of seeded Flood-It boards: `ROW,COL` from 0, or `centre` (implies --flood-it).
+    #[arg(long, value_parser = parse_start, requires = "seeds")]
+    pub start: Option<StartCell>,
     /// Board size for generated boards.
     #[arg(long, default_value = "30x20", value_parser = parse_size)]
     pub size: (usize, usize),
@@ -303,6 +312,13 @@ pub struct NewArgs {
     /// Number of colors (2 to 16).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=16))]
     pub colors: u8,
+    /// Flood-It boards from the seeded generator: every block colored, the
+    /// region starting as the start cell's group (IDs `WxHcK-fN`).
+    #[arg(long, conflicts_with_all = ["ids", "koblenski"])]
+    pub flood_it: bool,
+    /// The Flood-It start cell: `ROW,COL` from 0, or `centre` (implies --flood-it; default 0,0).
+    #[arg(long, value_parser = parse_start, conflicts_with_all = ["ids", "koblenski"])]
+    pub start: Option<StartCell>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub to: FormatArg,
@@ -380,6 +396,38 @@ pub struct ConvertArgs {
     /// Print JSON instead of a board format.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A start cell given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StartCell {
+    /// Row and column, from 0.
+    At(usize, usize),
+    /// The centre cell: row `height / 2`, column `width / 2`.
+    Centre,
+}
+
+impl StartCell {
+    /// The (row, column) on a `width × height` board.
+    pub fn on(self, width: usize, height: usize) -> (usize, usize) {
+        match self {
+            StartCell::At(row, col) => (row, col),
+            StartCell::Centre => (height / 2, width / 2),
+        }
+    }
+}
+
+/// Parses a start cell: `ROW,COL` (from 0) or `centre`/`center`.
+pub fn parse_start(s: &str) -> Result<StartCell, String> {
+    if matches!(s.trim(), "centre" | "center") {
+        return Ok(StartCell::Centre);
+    }
+    let bad = || format!("'{s}' is not a start cell: expected ROW,COL from 0 (e.g. 9,9) or centre");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    Ok(StartCell::At(
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 /// Parses `WIDTHxHEIGHT`.

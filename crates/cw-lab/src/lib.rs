@@ -25,5 +25,5 @@ pub use record::{GameOutcome, GameRecord, RunInfo, RunMeta};
 pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_runs, render_summaries,
 };
-pub use stats::{Optima, PairedDiff, Summary, compare, summarize};
+pub use stats::{Optima, PairedDiff, Summary, compare, nearest_rank, summarize};
 pub use store::{SCHEMA_VERSION, Store, StoreError};

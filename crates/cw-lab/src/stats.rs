@@ -27,6 +27,9 @@ pub struct Summary {
     pub out_of_time: u32,
     /// Fewest moves over solved boards (`None` if none was solved).
     pub min_moves: Option<u32>,
+    /// Total moves over solved boards.
+    #[serde(default)]
+    pub total_moves: u64,
     /// Mean moves over solved boards.
     pub mean_moves: Option<f64>,
     /// Most moves over solved boards.
@@ -35,6 +38,13 @@ pub struct Summary {
     pub stdev_moves: Option<f64>,
     /// Mean wall time per board, in milliseconds (all boards).
     pub mean_ms: f64,
+    /// Median wall time per board, in milliseconds (nearest rank).
+    #[serde(default)]
+    pub median_ms: f64,
+    /// 90th percentile of the wall time per board, in milliseconds (nearest
+    /// rank: the time that 90 % of the boards took at most).
+    #[serde(default)]
+    pub p90_ms: f64,
     /// Longest wall time for one board, in milliseconds.
     pub max_ms: f64,
     /// Mean search nodes per board (all boards).
@@ -87,7 +97,8 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
         var.sqrt()
     });
     let solved_moves = || games.iter().filter(|g| g.solved()).map(|g| g.moves);
-    let ms: Vec<f64> = games.iter().map(|g| g.nanos as f64 / 1e6).collect();
+    let mut ms: Vec<f64> = games.iter().map(|g| g.nanos as f64 / 1e6).collect();
+    ms.sort_by(f64::total_cmp);
 
     let mut with_optimum = 0;
     let mut gaps = Vec::new();
@@ -116,17 +127,30 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
             .filter(|g| g.outcome == GameOutcome::OutOfTime)
             .count() as u32,
         min_moves: solved_moves().min(),
+        total_moves: solved_moves().map(u64::from).sum(),
         mean_moves,
         max_moves: solved_moves().max(),
         stdev_moves,
         mean_ms: mean(&ms).unwrap_or(0.0),
-        max_ms: ms.iter().copied().fold(0.0, f64::max),
+        median_ms: nearest_rank(&ms, 50),
+        p90_ms: nearest_rank(&ms, 90),
+        max_ms: ms.last().copied().unwrap_or(0.0),
         mean_nodes: mean_of(games.iter().map(|g| g.nodes as f64)),
         mean_inspections: mean_of(games.iter().map(|g| g.inspections as f64)),
         with_optimum,
         mean_gap: mean(&gaps),
         optimal_hits,
     }
+}
+
+/// The `p`-th percentile of sorted `xs` by the nearest-rank method: the
+/// smallest value that at least `p` % of them do not exceed (0 if empty).
+pub fn nearest_rank(sorted: &[f64], p: usize) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (p * sorted.len()).div_ceil(100).max(1);
+    sorted[rank - 1]
 }
 
 fn mean(xs: &[f64]) -> Option<f64> {

@@ -42,6 +42,22 @@ pub enum BoardSet {
         /// Colors.
         colors: usize,
     },
+    /// Seeded Flood-It boards (`Board::seeded_flood_it`) with seeds
+    /// `first..first+count`, all starting at one cell.
+    FloodItSeeds {
+        /// The first seed.
+        first: u64,
+        /// How many boards.
+        count: u64,
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Colors.
+        colors: usize,
+        /// The start cell (row, column), from 0.
+        start: (usize, usize),
+    },
     /// Boards from a file.
     Entries {
         /// Where they came from (e.g. the file name).
@@ -86,6 +102,17 @@ impl BoardSet {
                 "seeds:{width}x{height}c{colors}:{first}..{}",
                 first.saturating_add(*count)
             ),
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start: (row, col),
+            } => format!(
+                "floodit-seeds:{width}x{height}c{colors}@{row},{col}:{first}..{}",
+                first.saturating_add(*count)
+            ),
             BoardSet::Entries { label, .. } => format!("file:{label}"),
         }
     }
@@ -93,7 +120,9 @@ impl BoardSet {
     /// How many boards the set has.
     pub fn len(&self) -> u64 {
         match self {
-            BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } => *count,
+            BoardSet::Koblenski { count, .. }
+            | BoardSet::Seeds { count, .. }
+            | BoardSet::FloodItSeeds { count, .. } => *count,
             BoardSet::Entries { entries, .. } => entries.len() as u64,
         }
     }
@@ -143,6 +172,24 @@ impl BoardSet {
                     range(*first, *count)
                 )
             }
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start: (row, col),
+            } => {
+                let what = if many {
+                    "seeded Flood-It boards, seeds"
+                } else {
+                    "a seeded Flood-It board, seed"
+                };
+                format!(
+                    "{what} {} ({width}×{height}, {colors} colors, start row {row}, column {col})",
+                    range(*first, *count)
+                )
+            }
             BoardSet::Entries { label, entries } if entries.len() == 1 => {
                 format!("1 board from {label}")
             }
@@ -162,7 +209,10 @@ impl BoardSet {
             return Ok(None);
         }
         let mut one = self.clone();
-        if let BoardSet::Koblenski { count, .. } | BoardSet::Seeds { count, .. } = &mut one {
+        if let BoardSet::Koblenski { count, .. }
+        | BoardSet::Seeds { count, .. }
+        | BoardSet::FloodItSeeds { count, .. } = &mut one
+        {
             *count = 1;
         }
         Ok(one.entries()?.pop())
@@ -195,6 +245,21 @@ impl BoardSet {
                     let seed = first.wrapping_add(i);
                     Ok(BoardEntry::new(Board::seeded(
                         *width, *height, *colors, seed,
+                    )?))
+                })
+                .collect(),
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start,
+            } => (0..*count)
+                .map(|i| {
+                    let seed = first.wrapping_add(i);
+                    Ok(BoardEntry::new(Board::seeded_flood_it(
+                        *width, *height, *colors, seed, *start,
                     )?))
                 })
                 .collect(),

@@ -88,6 +88,101 @@ fn exact_equals_the_breadth_first_oracle_on_small_boards() {
     assert_eq!(boards, 4 * 4 * 5 * 4);
 }
 
+/// The fewest moves that flood `board`, by breadth-first search over sets of
+/// flooded blocks, played block by block with no cluster graph: the start
+/// cell's group first, then every color at every step.
+fn block_oracle(board: &Board) -> u32 {
+    let cells = board.cells();
+    let flood = |region: &[bool], c: Option<Color>| {
+        let mut next = region.to_vec();
+        let mut stack: Vec<usize> = (0..next.len()).filter(|&i| next[i]).collect();
+        while let Some(i) = stack.pop() {
+            for j in board.neighbors(i) {
+                if !next[j] && (cells[j] == c || (c.is_none() && cells[j] == cells[i])) {
+                    next[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        next
+    };
+    let mut start = vec![false; board.n_blocks()];
+    start[board.start()] = true;
+    // The start group: the start cell's color spread through equal neighbors.
+    let start = flood(&start, None);
+    let done = |r: &[bool]| r.iter().all(|&b| b);
+    if done(&start) {
+        return 0;
+    }
+    let mut seen = HashSet::from([start.clone()]);
+    let mut queue = VecDeque::from([(start, 0u32)]);
+    while let Some((region, depth)) = queue.pop_front() {
+        for c in 0..board.n_colors() {
+            let next = flood(&region, Some(Color(c as u8)));
+            if done(&next) {
+                return depth + 1;
+            }
+            if seen.insert(next.clone()) {
+                queue.push_back((next, depth + 1));
+            }
+        }
+    }
+    unreachable!("every board can be flooded")
+}
+
+/// Small Flood-It boards, 2×2 to 5×5 with 2 to 6 colors, each with a start
+/// cell drawn from its seed.
+fn small_flood_it_boards() -> impl Iterator<Item = Board> {
+    let mut seed = 0u64;
+    (2..=5).flat_map(move |w| {
+        (2..=5).flat_map(move |h| {
+            (2..=6).flat_map(move |k| {
+                (0..3).map(move |_| {
+                    seed += 1;
+                    let s = seed * 104_729 + (w * 100 + h * 10 + k) as u64;
+                    let start = ((s / 7 % h as u64) as usize, (s / 11 % w as u64) as usize);
+                    Board::seeded_flood_it(w, h, k, s, start).expect("a valid shape")
+                })
+            })
+        })
+    })
+}
+
+#[test]
+fn exact_equals_a_per_block_oracle_on_small_flood_it_boards() {
+    let mut boards = 0;
+    for board in small_flood_it_boards() {
+        let graph = ClusterGraph::new(&board);
+        let opt = block_oracle(&board);
+        assert_eq!(oracle(&graph.start()), opt, "{}", board.id());
+        let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven, "{}", board.id());
+        assert_eq!(r.moves.len() as u32, opt, "{}", board.id());
+        assert!(r.start_bound <= opt && r.first_upper_bound >= opt);
+        assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+        let near = solve_near(&graph.start(), &NearOptions::default(), &mut ctx(&board));
+        assert!(near.len() as u32 >= opt, "{}", board.id());
+        assert!(replay(&graph, &near).expect("legal moves").cleared);
+        boards += 1;
+    }
+    assert_eq!(boards, 4 * 4 * 5 * 3);
+}
+
+#[test]
+fn exact_equals_the_oracle_on_6x6_flood_it_boards_with_random_starts() {
+    for seed in 0..12u64 {
+        let start = ((seed % 6) as usize, (seed * 5 % 6) as usize);
+        let board = Board::seeded_flood_it(6, 6, 3 + seed as usize % 3, 2000 + seed, start)
+            .expect("a valid shape");
+        let graph = ClusterGraph::new(&board);
+        let opt = block_oracle(&board);
+        let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven);
+        assert_eq!(r.moves.len() as u32, opt, "{}", board.id());
+        assert!(lower_bound(&graph.start()) <= opt);
+    }
+}
+
 #[test]
 fn exact_equals_the_oracle_on_some_6x6_boards() {
     for seed in 0..12 {

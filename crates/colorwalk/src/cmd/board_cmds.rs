@@ -38,6 +38,12 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         (first..=first + (args.count - 1))
             .map(|n| Board::koblenski(w, h, k, n))
             .collect::<Result<_, _>>()?
+    } else if args.flood_it || args.start.is_some() {
+        let first = args.seed.unwrap_or_else(random_seed);
+        let start = args.start.map_or((0, 0), |s| s.on(w, h));
+        (0..args.count)
+            .map(|i| Board::seeded_flood_it(w, h, k, first.wrapping_add(i), start))
+            .collect::<Result<_, _>>()?
     } else {
         let first = args.seed.unwrap_or_else(random_seed);
         (0..args.count)

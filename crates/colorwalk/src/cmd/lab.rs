@@ -49,7 +49,8 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
     let colors = usize::from(args.colors);
     if let Some(path) = &args.boards {
         let source = path.to_string_lossy();
-        let entries = crate::board_input::load_all(&source, None)?;
+        let from = args.from.map(cw_core::format::Format::from);
+        let entries = crate::board_input::load_all(&source, from)?;
         return Ok(BoardSet::Entries {
             label: source.into_owned(),
             entries,
@@ -57,6 +58,18 @@ fn board_set(args: &BenchArgs) -> Result<BoardSet> {
     }
     if let Some(seeds) = &args.seeds {
         let (first, count) = parse_range(seeds, "--seeds")?;
+        if args.flood_it || args.start.is_some() {
+            let start = args.start.map_or((0, 0), |s| s.on(width, height));
+            cw_core::Board::check_start(width, height, start.0, start.1)?;
+            return Ok(BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start,
+            });
+        }
         return Ok(BoardSet::Seeds {
             first,
             count,
@@ -171,14 +184,31 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         write!(w, "{}", published_table(&records, format))?;
     }
     eprintln!(
-        "{} games in {:.1} s on {} threads{}",
+        "{} games in {:.1} s on {} threads{}{}",
         to_play,
         wall.as_secs_f64(),
         batch.threads,
+        peak_memory_mb()
+            .map(|mb| format!("; peak memory {mb:.0} MB (process)"))
+            .unwrap_or_default(),
         run.map(|r| format!("; stored as run {r}"))
             .unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The process's peak resident memory in MB (10^6 bytes), from
+/// `/proc/self/status` (`VmHWM`); `None` where that is not available.
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line["VmHWM:".len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024.0 / 1e6)
 }
 
 /// The series' published numbers beside the reproduced ones, for the rows of

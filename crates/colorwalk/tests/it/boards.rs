@@ -142,9 +142,24 @@ fn bad_board_files_name_the_line_and_column() {
     assert!(err.contains("line 3, column 5"), "{err}");
     assert!(err.contains("ends early"), "{err}");
 
-    let out = colorwalk(&["show", "-", "--from", "puchert"], "2 2\n0 1\n0 1 2 1\n");
+    let out = colorwalk(&["show", "-", "--from", "puchert"], "2 2\n0 2\n0 1 2 1\n");
     assert!(
-        stderr(&out).contains("line 2, column 1"),
+        stderr(&out).contains("line 2, column 3")
+            && stderr(&out).contains("the origin column 2 is out of range: expected 0 to 1"),
+        "{}",
+        stderr(&out)
+    );
+    // A Flood-It set line with a bad cell, and one whose start is off the board.
+    let out = colorwalk(&["show", "-"], "b1 2x2 3 0,0 2 01x2\n");
+    assert!(
+        stderr(&out).contains("line 1, column 18") && stderr(&out).contains("unexpected 'x'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = colorwalk(&["show", "-"], "b1 2x2 3 0,5 2 0122\n");
+    assert!(
+        stderr(&out).contains("line 1, column 10")
+            && stderr(&out).contains("start cell row 0, column 5 is outside the 2x2 board"),
         "{}",
         stderr(&out)
     );

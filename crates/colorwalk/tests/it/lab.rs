@@ -482,7 +482,7 @@ fn a_closed_standard_output_counts_as_done() {
         vec![
             "verify",
             "k1",
-            "3,4,0,2,1,4,0,2,4,0,1,4,3,0,2,1,3,4,0,2,3,1,0,4,1,2,3,0,1,3,2,4,0,2,3,1,0,4",
+            "3,4,0,2,1,4,0,2,4,0,1,4,3,0,2,1,3,4,0,2,3,1,0,4,1,2,3,0,1,3,2,4,0,2,3,1,0,4,2,1",
         ],
     ] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))

@@ -85,23 +85,23 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             }
             row.push(cell);
         }
-        if let Some((_, first)) = pending.rows.first() {
-            if row.len() != first.len() {
-                let (col, what) = if row.len() < first.len() {
-                    (indent + row.len() + 1, "ends early")
-                } else {
-                    (indent + first.len() + 1, "is too long")
-                };
-                return Err(ParseError::new(
-                    line_no,
-                    col,
-                    format!(
-                        "row {what}: it has {} blocks, expected {} like the first row",
-                        row.len(),
-                        first.len()
-                    ),
-                ));
-            }
+        if let Some((_, first)) = pending.rows.first()
+            && row.len() != first.len()
+        {
+            let (col, what) = if row.len() < first.len() {
+                (indent + row.len() + 1, "ends early")
+            } else {
+                (indent + first.len() + 1, "is too long")
+            };
+            return Err(ParseError::new(
+                line_no,
+                col,
+                format!(
+                    "row {what}: it has {} blocks, expected {} like the first row",
+                    row.len(),
+                    first.len()
+                ),
+            ));
         }
         pending.rows.push((line_no, row));
     }

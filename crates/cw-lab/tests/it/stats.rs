@@ -39,6 +39,7 @@ fn summary_numbers_by_hand() {
     assert_eq!((a.n, a.solved), (5, 4));
     assert_eq!((a.min_moves, a.max_moves), (Some(30), Some(36)));
     assert!(close(a.mean_moves.unwrap(), 33.0));
+    assert_eq!(a.total_moves, 132);
     // Population stdev: squared deviations 9 + 1 + 1 + 9 = 20, over n = 4.
     assert!(
         close(a.stdev_moves.unwrap(), 5f64.sqrt()),
@@ -48,6 +49,10 @@ fn summary_numbers_by_hand() {
     // Time, nodes and inspections average over every board, solved or not.
     assert!(close(a.mean_ms, (2.0 + 4.0 + 6.0 + 12.0 + 1.0) / 5.0));
     assert!(close(a.max_ms, 12.0));
+    // Sorted times 1, 2, 4, 6, 12: the median is rank 3 (of 5), the 90th
+    // percentile rank ceil(4.5) = 5.
+    assert!(close(a.median_ms, 4.0), "{}", a.median_ms);
+    assert!(close(a.p90_ms, 12.0), "{}", a.p90_ms);
     assert!(close(
         a.mean_nodes,
         (300.0 + 320.0 + 340.0 + 2000.0 + 360.0) / 5.0
@@ -62,6 +67,19 @@ fn summary_numbers_by_hand() {
         (None, None, None, None)
     );
     assert!(close(b.mean_ms, 3.0));
+}
+
+#[test]
+fn nearest_rank_percentiles() {
+    use cw_lab::nearest_rank;
+    let xs: Vec<f64> = (1..=10).map(f64::from).collect();
+    assert_eq!(nearest_rank(&xs, 50), 5.0);
+    assert_eq!(nearest_rank(&xs, 90), 9.0);
+    assert_eq!(nearest_rank(&xs, 91), 10.0);
+    assert_eq!(nearest_rank(&xs, 100), 10.0);
+    assert_eq!(nearest_rank(&xs, 0), 1.0);
+    assert_eq!(nearest_rank(&[7.0], 90), 7.0);
+    assert_eq!(nearest_rank(&[], 50), 0.0);
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Every registered solver and every preset, on many small random boards:
-//! its moves replay to a cleared board, and the same spec plays the same moves.
+//! Every registered solver and every preset, on many small random boards of
+//! both rule sets (Color Walk, and Flood-It with random start cells): its
+//! moves replay to a flooded board, and the same spec plays the same moves.
 
 use cw_core::{Board, ClusterGraph, replay};
 use cw_solve::presets::PRESETS;
@@ -15,6 +16,18 @@ fn boards() -> Vec<Board> {
         out.push(Board::seeded(w, h, k, seed).unwrap());
     }
     out.push(Board::koblenski(8, 6, 5, 3).unwrap());
+    // Flood-It boards, the start cell anywhere.
+    for seed in 0..20u64 {
+        let w = 2 + (seed % 6) as usize;
+        let h = 2 + (seed * 5 % 7) as usize;
+        let k = 2 + (seed % 6) as usize;
+        let start = (
+            (seed * 7 % h as u64) as usize,
+            (seed * 3 % w as u64) as usize,
+        );
+        out.push(Board::seeded_flood_it(w, h, k, 100 + seed, start).unwrap());
+    }
+    out.push(Board::seeded_flood_it(19, 19, 6, 1, (9, 9)).unwrap());
     out
 }
 
