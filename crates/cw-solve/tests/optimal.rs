@@ -416,3 +416,79 @@ fn big_boards_use_the_wide_sets_and_still_clear() {
         assert!(r.proven || r.stopped == Some(StopReason::Memory));
     }
 }
+
+/// A sample of every Flood-It benchmark set with published optima
+/// (`data/floodit/ci-sample.txt` names the boards: each set's slowest and
+/// boards spread through the file) is proven by `exact` to exactly the
+/// published optimum, and every solution floods its board. The sets are read
+/// from `../shared/benchmarks/floodit/`; without it the test says it was
+/// skipped. The slowest boards run only with `CW_SLOW=1` (CI, in release).
+#[test]
+fn floodit_set_samples_are_proven_to_the_published_optimum() {
+    const TEST: &str = "floodit_set_samples_are_proven_to_the_published_optimum";
+    let sample_path = cw_testkit::workspace_root().join("data/floodit/ci-sample.txt");
+    let sample =
+        std::fs::read_to_string(&sample_path).expect("the sample list is in the repository");
+    let slow = std::env::var_os("CW_SLOW").is_some();
+    let mut sets: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
+    for line in sample
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [set, name, kind] = words[..] else {
+            panic!("ci-sample.txt: expected SET NAME KIND, found {line:?}");
+        };
+        match sets.iter_mut().find(|(s, _)| *s == set) {
+            Some((_, names)) => names.push((name, kind)),
+            None => sets.push((set, vec![(name, kind)])),
+        }
+    }
+    assert!(sets.len() >= 8, "the sample covers every set with optima");
+    // The hardest 99problems boards (20x20, 8 colors) need more than the
+    // default 1 GiB search cap: 4 GiB, about 0.6 GB of real memory.
+    let opts = ExactOptions {
+        memory_mb: 4096,
+        ..ExactOptions::default()
+    };
+    let (mut proven, mut skipped) = (0, 0);
+    for (set, names) in &sets {
+        let Some(path) = cw_testkit::shared_file(TEST, &format!("benchmarks/floodit/{set}")) else {
+            return;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        let entries = parse(&text, Format::Set).unwrap_or_else(|e| panic!("{set}: {e}"));
+        for &(name, kind) in names {
+            if kind == "slow" && !slow {
+                skipped += 1;
+                continue;
+            }
+            let entry = entries
+                .iter()
+                .find(|e| e.name.as_deref() == Some(name))
+                .unwrap_or_else(|| panic!("{set} has no board {name}"));
+            let optimum = entry.optimum.expect("a published optimum");
+            let graph = ClusterGraph::new(&entry.board);
+            let r = solve_exact(&graph, &opts, &mut ctx(&entry.board));
+            assert!(r.proven, "{name}: not proven ({:?})", r.stopped);
+            assert_eq!(r.moves.len() as u32, optimum, "{name}");
+            assert!(
+                replay(&graph, &r.moves).expect("legal moves").cleared,
+                "{name}"
+            );
+            proven += 1;
+        }
+    }
+    eprintln!(
+        "{proven} boards of {} sets proven to their published optimum",
+        sets.len()
+    );
+    if skipped > 0 {
+        cw_testkit::skip(
+            TEST,
+            &format!(
+                "{skipped} slowest boards of the sets run only with CW_SLOW=1 (CI runs them in release)"
+            ),
+        );
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The Flood-It benchmark sets of ../shared/benchmarks/floodit/, whole: `exact`
+# and `near` on every board, one thread, each set in its own process (so the
+# peak memory printed is that set's). Prints one Markdown table per set and
+# the line with the total time and the process's peak memory.
+#
+#   scripts/bench-floodit.sh                 # every set within reach
+#   scripts/bench-floodit.sh pc19 b12c12n1000 # some sets (file names without .txt)
+#   SPECS="--spec exact" scripts/bench-floodit.sh pc19
+#
+# Needs ../shared (or CW_SHARED); builds the release binary first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shared=${CW_SHARED:-../shared}
+dir="$shared/benchmarks/floodit"
+if [ ! -d "$dir" ]; then
+  echo "bench-floodit: $dir is absent (set CW_SHARED to the shared folder); nothing to measure" >&2
+  exit 2
+fi
+sets=("$@")
+if [ ${#sets[@]} -eq 0 ]; then
+  # b10c35 needs 35 colors (colorwalk plays 2 to 16); b24c6 has no published
+  # optimum and is far heavier (see the README).
+  sets=(pc19 b10c15n1000 b12c12n1000 b14c8n1000 b18c6n1000 b24c4n10000_first1000
+        codegolf26232_first1000 99problems)
+fi
+cargo build --release -q -p colorwalk
+read -r -a specs <<<"${SPECS:---spec exact --spec near}"
+for s in "${sets[@]}"; do
+  echo "## $s"
+  ./target/release/colorwalk bench --boards "$dir/$s.txt" "${specs[@]}" \
+    --threads 1 --no-store --format markdown 2>&1
+  echo
+done
