@@ -29,6 +29,29 @@ struct OptimumJson {
     stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
+    /// With `--within N`: N and the answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    within: Option<WithinJson>,
+}
+
+/// The answer to "can this board be cleared in N moves?".
+#[derive(Serialize)]
+struct WithinJson {
+    moves: u32,
+    /// `yes`, `no`, or `undecided` (a budget ran out between the bounds).
+    answer: &'static str,
+}
+
+/// Whether `n` moves clear the board, from the search's bounds: a solution
+/// of at most `n` moves says yes; a proven lower bound above `n` says no.
+fn within_answer(found: u32, lower_bound: u32, n: u32) -> &'static str {
+    if found <= n {
+        "yes"
+    } else if lower_bound > n {
+        "no"
+    } else {
+        "undecided"
+    }
 }
 
 /// Words for the budget that stopped a search, with its size when known.
@@ -83,6 +106,10 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         millis: elapsed.as_secs_f64() * 1000.0,
         stopped: r.stopped.map(StopReason::name),
         listed_optimum: entry.optimum,
+        within: args.within.map(|n| WithinJson {
+            moves: n,
+            answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
+        }),
     };
     if args.json {
         crate::json::print(&out)?;
@@ -121,10 +148,23 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             out.peak_states,
             out.peak_bytes as f64 / 1e6
         )?;
+        if let Some(within) = &out.within {
+            let why = match within.answer {
+                "yes" => format!("a solution of {} moves", out.moves),
+                "no" => format!("it needs at least {} moves", out.lower_bound),
+                _ => format!(
+                    "between {} and {} moves, undecided within the budgets",
+                    out.lower_bound, out.moves
+                ),
+            };
+            writeln!(w, "within {:<5} {} ({why})", within.moves, within.answer)?;
+        }
     }
-    Ok(if r.proven {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    Ok(match (&out.within, r.proven) {
+        (Some(w), _) if w.answer == "yes" => ExitCode::SUCCESS,
+        (Some(w), _) if w.answer == "no" => ExitCode::from(1),
+        (Some(_), _) => ExitCode::from(3),
+        (None, true) => ExitCode::SUCCESS,
+        (None, false) => ExitCode::from(1),
     })
 }

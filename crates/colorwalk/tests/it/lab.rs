@@ -498,3 +498,128 @@ fn a_closed_standard_output_counts_as_done() {
         assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn optimum_within_answers_whether_n_moves_clear_a_flood_it_board() {
+    // A Flood-It board starting in the centre; its minimum from the solver,
+    // then the question asked at that number and one below.
+    let board = "7x7c4@3,3-f11";
+    let out = colorwalk(&["optimum", board, "--no-store", "--json"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["proven"], true);
+    let m = v["moves"].as_u64().unwrap();
+    let yes = colorwalk(
+        &["optimum", board, "--no-store", "--within", &m.to_string()],
+        "",
+    );
+    assert_eq!(yes.status.code(), Some(0), "{}", stderr(&yes));
+    assert!(
+        stdout(&yes).contains(&format!("within {m:<5} yes")),
+        "{}",
+        stdout(&yes)
+    );
+    let no = colorwalk(
+        &[
+            "optimum",
+            board,
+            "--no-store",
+            "--within",
+            &(m - 1).to_string(),
+        ],
+        "",
+    );
+    assert_eq!(no.status.code(), Some(1), "{}", stderr(&no));
+    assert!(
+        stdout(&no).contains("no (it needs at least"),
+        "{}",
+        stdout(&no)
+    );
+    // The solution replays to a flooded board.
+    let solution = v["solution"].as_str().unwrap();
+    let check = colorwalk(&["verify", board, solution], "");
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[test]
+fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
+    // Three generated Flood-It boards written in the benchmark-set format,
+    // their optima filled in from `optimum`, then benched.
+    let out = colorwalk(
+        &[
+            "new",
+            "--flood-it",
+            "--seed",
+            "3",
+            "--size",
+            "8x8",
+            "--colors",
+            "4",
+            "-n",
+            "3",
+            "--start",
+            "centre",
+            "--to",
+            "set",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut lines = Vec::new();
+    let mut total = 0;
+    for line in stdout(&out).lines() {
+        let id = line.split_whitespace().next().unwrap();
+        assert!(id.starts_with("8x8c4@4,4-f"), "{line}");
+        let opt = colorwalk(&["optimum", id, "--no-store", "--json"], "");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&opt)).unwrap();
+        let m = v["moves"].as_u64().unwrap();
+        total += m;
+        lines.push(line.replacen(" ? ", &format!(" {m} "), 1));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("set.txt");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = colorwalk(
+        &[
+            "bench",
+            "--spec",
+            "exact",
+            "--spec",
+            "greedy",
+            "--boards",
+            file.to_str().unwrap(),
+            "--no-store",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("peak memory"), "{}", stderr(&out));
+    let all: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let row = |spec: &str| {
+        all.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["spec"] == spec)
+            .unwrap_or_else(|| panic!("no row for {spec}: {all}"))
+            .clone()
+    };
+    let v = [row("exact"), row("greedy")];
+    assert_eq!(v[0]["total_moves"], total);
+    assert_eq!(v[0]["with_optimum"], 3);
+    assert_eq!(v[0]["mean_gap"], 0.0);
+    assert_eq!(v[0]["optimal_hits"], 3);
+    let greedy_total = v[1]["total_moves"].as_u64().unwrap();
+    assert!(greedy_total >= total);
+    let gap = v[1]["mean_gap"].as_f64().unwrap();
+    assert!(
+        (gap - (greedy_total - total) as f64 / 3.0).abs() < 1e-9,
+        "{gap}"
+    );
+    for key in ["median_ms", "p90_ms", "max_ms"] {
+        assert!(v[0][key].as_f64().unwrap() >= 0.0, "{key}");
+    }
+    assert!(v[0]["median_ms"].as_f64() <= v[0]["p90_ms"].as_f64());
+    assert!(v[0]["p90_ms"].as_f64() <= v[0]["max_ms"].as_f64());
+}
