@@ -24,11 +24,17 @@ if [ ${#sets[@]} -eq 0 ]; then
   sets=(pc19 b10c15n1000 b12c12n1000 b14c8n1000 b18c6n1000 b24c4n10000_first1000
         codegolf26232_first1000 99problems)
 fi
+# The hardest 99problems boards need more than exact's default 1 GiB cap.
+default_specs="--spec exact:memory-mb=4096 --spec near"
 cargo build --release -q -p colorwalk
-read -r -a specs <<<"${SPECS:---spec exact --spec near}"
+read -r -a specs <<<"${SPECS:-$default_specs}"
+mkdir -p target/floodit
 for s in "${sets[@]}"; do
   echo "## $s"
   ./target/release/colorwalk bench --boards "$dir/$s.txt" "${specs[@]}" \
-    --threads 1 --no-store --format markdown 2>&1
+    --threads 1 --no-store --format markdown --solutions "target/floodit/$s.moves" 2>&1
+  if command -v python3 >/dev/null && [ -f "$dir/verify.py" ]; then
+    echo "verify.py: $(python3 "$dir/verify.py" --replay "target/floodit/$s.moves" "$dir/$s.txt")"
+  fi
   echo
 done

@@ -161,6 +161,11 @@ pub struct BenchArgs {
     /// Also print the series' published numbers next to each row of its table.
     #[arg(long)]
     pub published: bool,
+    /// Write the first spec's moves to FILE: one line per board in the set's
+    /// order, colors as `0`-`9`, `a`-`z` (the form the Flood-It sets'
+    /// `verify.py --replay` reads); `-` for a board it did not clear.
+    #[arg(long, value_name = "FILE")]
+    pub solutions: Option<std::path::PathBuf>,
 }
 
 /// `colorwalk runs`.

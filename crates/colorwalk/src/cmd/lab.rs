@@ -173,6 +173,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let wall = started.elapsed();
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
+    if let Some(path) = &args.solutions {
+        write_solutions(path, &records, &batch.specs[0].to_string(), entries.len())?;
+    }
     let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     let mut w = std::io::stdout().lock();
     write!(
@@ -195,6 +198,32 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             .unwrap_or_default()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `spec`'s moves, one line per board in the set's order, each color
+/// as one character `0`-`9`, `a`-`z`; `-` where it did not clear the board.
+fn write_solutions(
+    path: &std::path::Path,
+    records: &[GameRecord],
+    spec: &str,
+    n_boards: usize,
+) -> Result<()> {
+    let mut lines = vec!["-".to_string(); n_boards];
+    for r in records.iter().filter(|r| r.spec == spec && r.solved()) {
+        let moves: cw_core::Moves = r
+            .solution
+            .parse()
+            .with_context(|| format!("the stored moves of board {}", r.board_id))?;
+        if let Some(line) = lines.get_mut(r.board_index as usize) {
+            *line = moves
+                .0
+                .iter()
+                .map(|c| char::from_digit(u32::from(c.0), 36).unwrap_or('?'))
+                .collect();
+        }
+    }
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The process's peak resident memory in MB (10^6 bytes), from

@@ -579,6 +579,7 @@ fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("set.txt");
     std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let moves_file = dir.path().join("exact.moves");
     let out = colorwalk(
         &[
             "bench",
@@ -591,6 +592,8 @@ fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
             "--no-store",
             "--format",
             "json",
+            "--solutions",
+            moves_file.to_str().unwrap(),
         ],
         "",
     );
@@ -622,4 +625,16 @@ fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
     }
     assert!(v[0]["median_ms"].as_f64() <= v[0]["p90_ms"].as_f64());
     assert!(v[0]["p90_ms"].as_f64() <= v[0]["max_ms"].as_f64());
+    // --solutions: exact's moves, one line per board in the file's order,
+    // each of the optimum's length and flooding its board.
+    let solutions = std::fs::read_to_string(&moves_file).unwrap();
+    let solutions: Vec<&str> = solutions.lines().collect();
+    assert_eq!(solutions.len(), 3);
+    for (line, moves) in lines.iter().zip(&solutions) {
+        let id = line.split_whitespace().next().unwrap();
+        let m: usize = line.split_whitespace().nth(4).unwrap().parse().unwrap();
+        assert_eq!(moves.len(), m, "{id}");
+        let check = colorwalk(&["verify", id, moves], "");
+        assert_eq!(check.status.code(), Some(0), "{id}: {}", stdout(&check));
+    }
 }
