@@ -24,17 +24,75 @@ fn holds(fmt: Format, b: &Board) -> bool {
     }
 }
 
-/// Whether a Flood-It board's start color is its highest color and appears
-/// nowhere else: the field's formats read such a board back as the Color
-/// Walk board it is in disguise.
-fn color_walk_in_disguise(b: &Board) -> bool {
+/// Whether `fmt` reads the Flood-It board `b` back as the Color Walk board
+/// it is in disguise: its start color appears nowhere else, so it never
+/// absorbs anything, and the format takes such a color for the blank. The
+/// set, dataset and Code Golf formats write the blank as the highest color
+/// k − 1 (k > 2): the set's declared count, the dataset's and Code Golf's
+/// highest color used. 99 (more than 2 colors) and Puchert take any color
+/// used once.
+fn read_as_color_walk(fmt: Format, b: &Board) -> bool {
     let Some(s) = b.cells()[b.start()] else {
         return false;
     };
-    let highest = b.cells().iter().flatten().max().copied();
-    Some(s) == highest
-        && b.n_colors() > 2
-        && b.cells().iter().filter(|&&c| c == Some(s)).count() == 1
+    let unique = b.cells().iter().filter(|&&c| c == Some(s)).count() == 1;
+    let highest_used = b.cells().iter().flatten().max().map_or(0, |c| c.index());
+    unique
+        && match fmt {
+            Format::Set => s.index() + 1 == b.n_colors() && b.n_colors() > 2,
+            Format::Dataset | Format::Codegolf => s.index() == highest_used && highest_used >= 2,
+            Format::NinetyNine => b.n_colors() > 2,
+            Format::Puchert => true,
+            _ => false,
+        }
+}
+
+/// The Color Walk board that `fmt` reads the disguised Flood-It board `b`
+/// as (see [`read_as_color_walk`]): the start block blank; in 99 and Puchert
+/// the start color is left out of the numbering, so the colors above it move
+/// down by one. The color count: the file's count less the blank (set, 99),
+/// the highest color used (dataset, Code Golf: the blank is the highest), or
+/// for Puchert, whose blank is written as the color count, at least the
+/// blank's value.
+fn as_color_walk(fmt: Format, b: &Board) -> Board {
+    let s = b.cells()[b.start()].expect("a Flood-It board");
+    let renumber = matches!(fmt, Format::NinetyNine | Format::Puchert);
+    let cells: Vec<Option<Color>> = b
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let c = c.expect("a Flood-It board");
+            (i != b.start()).then_some(if renumber && c > s { Color(c.0 - 1) } else { c })
+        })
+        .collect();
+    let top = cells.iter().flatten().max().map_or(0, |c| c.index());
+    let n_colors = match fmt {
+        Format::Set | Format::NinetyNine => b.n_colors() - 1,
+        Format::Dataset | Format::Codegolf => s.index(),
+        Format::Puchert => (top + 1).max(s.index()).max(2),
+        _ => unreachable!("{fmt} keeps Flood-It boards as they are"),
+    };
+    Board::with_start(b.width(), b.height(), n_colors, cells, b.start()).unwrap()
+}
+
+/// The board Puchert's format reads `b` back as (when it is not a Color Walk
+/// board in disguise): the same cells and start; a Flood-It board's color
+/// count, which the format does not write, is one more than its highest
+/// color used (at least 2).
+fn puchert_reads(b: &Board) -> Board {
+    if !b.is_flood_it() {
+        return b.clone();
+    }
+    let top = b.cells().iter().flatten().max().map_or(0, |c| c.index());
+    Board::with_start(
+        b.width(),
+        b.height(),
+        (top + 1).max(2),
+        b.cells().to_vec(),
+        b.start(),
+    )
+    .unwrap()
 }
 
 /// Writes `entry` in `fmt`, checks that `detect` recognizes the text, and
@@ -79,14 +137,11 @@ fn check_round_trips(entry: &BoardEntry) {
         }
         let (text, back) = write_and_parse(entry, fmt);
         let got = &back.board;
-        let foreign = matches!(
-            fmt,
-            Format::Set | Format::Dataset | Format::Codegolf | Format::NinetyNine | Format::Puchert
-        );
-        if foreign && color_walk_in_disguise(b) {
+        if read_as_color_walk(fmt, b) {
             // Read back as the Color Walk board it is: the same game.
             assert!(!got.is_flood_it(), "{fmt}");
             assert_eq!(got.start(), b.start(), "{fmt}");
+            assert_eq!(got, &as_color_walk(fmt, b), "{fmt}:\n{text}");
             continue;
         }
         // The cells, the start and the size survive in every format.
@@ -146,8 +201,11 @@ fn check_round_trips(entry: &BoardEntry) {
                 assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
             }
             Format::Puchert => {
-                // The blank is written as color `n_colors`, so the count survives.
-                assert_eq!(got, b, "{fmt}");
+                // A Color Walk blank is written as color `n_colors`, so the
+                // count survives; the format has no color count, so a
+                // Flood-It board comes back with one more than its highest
+                // color used.
+                assert_eq!(got, &puchert_reads(b), "{fmt}");
                 assert_eq!((back.name, back.optimum), (None, None), "{fmt}");
             }
             Format::Id => {
@@ -221,6 +279,220 @@ fn series_and_literal_boards_round_trip_through_every_format() {
     check_round_trips(&named(seeded.clone(), Some("two words"), Some(8)));
     check_round_trips(&named(seeded, Some(""), None));
     check_round_trips(&named(crate::board(2, 2, ".010"), Some(""), Some(2)));
+}
+
+#[test]
+fn seeded_flood_it_boards_round_trip_through_every_format() {
+    let sizes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (5, 4),
+        (8, 3),
+        (7, 11),
+        (10, 10),
+        (14, 14),
+        (19, 19),
+        (30, 20),
+    ];
+    let mut checked = 0;
+    let mut disguised = 0;
+    for (w, h) in sizes {
+        for k in [2, 3, 4, 5, 6, 8, 9, 12, 16] {
+            for seed in [0, 1, 42] {
+                // The top-left, the centre (Code Golf's start), the
+                // bottom-right corner, an edge, and a cell the seed picks.
+                let starts = [
+                    (0, 0),
+                    (h / 2, w / 2),
+                    (h - 1, w - 1),
+                    (0, w / 2),
+                    ((seed as usize * 7 + k) % h, (seed as usize * 3 + k) % w),
+                ];
+                for start in starts {
+                    let board = Board::seeded_flood_it(w, h, k, seed, start).unwrap();
+                    disguised += usize::from(read_as_color_walk(Format::Set, &board));
+                    let entry = match (seed + start.0 as u64) % 3 {
+                        0 => BoardEntry::new(board),
+                        1 => named(board, Some(&format!("f{w}x{h}c{k}")), Some(17)),
+                        _ => named(board, Some("flood it"), None),
+                    };
+                    check_round_trips(&entry);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 11 * 9 * 3 * 5);
+    assert!(
+        disguised > 0,
+        "some boards are Color Walk boards in disguise"
+    );
+}
+
+#[test]
+fn literal_flood_it_boards_round_trip_through_every_format() {
+    let boards = [
+        // The board of the ID docs, starting at the centre.
+        "3x3c2@1,1:010101010",
+        // Starting top-left, a start group of several blocks.
+        "4x3c3:001100122012",
+        // 16 colors, hex cells, a start on the bottom edge.
+        "4x4c16@3,2:0123456789abcdef",
+        // A start color used nowhere else, the highest: every field format
+        // reads the Color Walk board it is.
+        "3x3c3@1,1:010121010",
+        "3x3c3:201010101",
+        // A start color used nowhere else but not the highest: only Puchert
+        // (and 99, from the top-left) takes it for the blank.
+        "3x3c3@1,1:020212020",
+        "3x3c4:102020202",
+        // Two colors: a start color used once is still a Flood-It board in
+        // the formats that write the blank as color k - 1 of k > 2.
+        "2x2c2@0,1:0100",
+        // Top colors unused.
+        "5x2c9@1,4:0110101101",
+        // A board of one color, solved before any move.
+        "3x2c2@1,1:111111",
+    ];
+    for id in boards {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        assert!(board.is_flood_it(), "{id}");
+        assert_eq!(board.id().to_string(), id);
+        check_round_trips(&BoardEntry::new(board.clone()));
+        check_round_trips(&named(board.clone(), Some("lit"), Some(4)));
+        round_trips_exactly(&board);
+    }
+}
+
+#[test]
+fn the_field_formats_read_a_disguised_color_walk_board_as_one() {
+    let read = |id: &str, fmt: Format| {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        let text = format::write(&BoardEntry::new(board), fmt).unwrap();
+        format::parse_one(&text, fmt)
+            .unwrap()
+            .board
+            .id()
+            .to_string()
+    };
+    // The start color 2 is the highest and used once.
+    let id = "3x3c3@1,1:010121010";
+    for fmt in [Format::Set, Format::Codegolf, Format::Puchert] {
+        assert_eq!(read(id, fmt), "3x3c2:0101.1010", "{fmt}");
+    }
+    for fmt in [Format::Text, Format::Line, Format::Id] {
+        assert_eq!(read(id, fmt), id, "{fmt}");
+    }
+    let id = "3x3c3:201010101";
+    for fmt in [
+        Format::Set,
+        Format::Dataset,
+        Format::NinetyNine,
+        Format::Puchert,
+    ] {
+        assert_eq!(read(id, fmt), "3x3c2:.01010101", "{fmt}");
+    }
+    // The start color 1 is used once but 2 is higher: set and Code Golf keep
+    // the Flood-It board; Puchert leaves 1 out of the numbering.
+    let id = "3x3c3@1,1:020212020";
+    assert_eq!(read(id, Format::Set), id);
+    assert_eq!(read(id, Format::Codegolf), id);
+    assert_eq!(read(id, Format::Puchert), "3x3c2:0101.1010");
+    let id = "3x3c4:102020202";
+    assert_eq!(read(id, Format::NinetyNine), "3x3c3:.01010101");
+    assert_eq!(read(id, Format::Set), id);
+    // The dataset's color count is its highest color: 3 colors here.
+    assert_eq!(read(id, Format::Dataset), "3x3c3:102020202");
+}
+
+#[test]
+fn exact_texts_of_the_field_formats() {
+    // A Flood-It board starting at the centre.
+    let board = "3x3c3@1,1:012201120"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    let entry = named(board, Some("tiny"), Some(3));
+    let w = |fmt| format::write(&entry, fmt);
+    assert_eq!(
+        w(Format::Text).unwrap(),
+        "# name: tiny\n# colors: 3\n# start: 1,1\n# optimum: 3\n012\n201\n120\n"
+    );
+    assert_eq!(w(Format::Line).unwrap(), "tiny 3x3@1,1 3 012201120\n");
+    assert_eq!(w(Format::Set).unwrap(), "tiny 3x3 3 1,1 3 012201120\n");
+    assert_eq!(w(Format::Codegolf).unwrap(), "123\n312\n231\n");
+    assert_eq!(
+        w(Format::Puchert).unwrap(),
+        "3 3\n1 1\n0 1 2\n2 0 1\n1 2 0\n"
+    );
+    assert_eq!(w(Format::Id).unwrap(), "3x3c3@1,1:012201120\n");
+    let err = w(Format::Dataset).unwrap_err();
+    assert_eq!(err.format, Format::Dataset);
+    assert_eq!(
+        err.to_string(),
+        "cannot write this board in the dataset format: the dataset format holds square \
+         boards that start at the top-left block, not a 3x3 board starting at row 1, column 1"
+    );
+    let err = w(Format::NinetyNine).unwrap_err();
+    assert!(
+        err.reason.contains("starts from the top-left block"),
+        "{err}"
+    );
+    // From the top-left it fits the dataset and 99 formats, not Code Golf.
+    let board = "3x3c3:012201120"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    let entry = named(board, None, Some(5));
+    let w = |fmt| format::write(&entry, fmt);
+    assert_eq!(w(Format::Dataset).unwrap(), "123312231\n");
+    assert_eq!(
+        w(Format::NinetyNine).unwrap(),
+        "3 3 3\n1 2 3 3 1 2 2 3 1\n5\n"
+    );
+    assert_eq!(w(Format::Set).unwrap(), "board 3x3 3 0,0 5 012201120\n");
+    assert!(
+        w(Format::Codegolf)
+            .unwrap_err()
+            .reason
+            .contains("starts at the centre cell (row 1, column 1)")
+    );
+    // A Color Walk board writes its blank as one color more.
+    let walk = named(crate::board(3, 3, ".01120"), Some("cw"), None);
+    assert_eq!(
+        format::write(&walk, Format::Set).unwrap(),
+        "cw 2x3 4 0,0 ? 301120\n"
+    );
+    let square = BoardEntry::new(crate::board(2, 3, ".210"));
+    assert_eq!(format::write(&square, Format::Dataset).unwrap(), "4321\n");
+    let centre = Board::with_start(
+        3,
+        3,
+        2,
+        "0101.1010".chars().map(Color::from_char).collect(),
+        4,
+    )
+    .unwrap();
+    assert_eq!(
+        format::write(&BoardEntry::new(centre), Format::Codegolf).unwrap(),
+        "121\n232\n121\n"
+    );
+    // Code Golf writes digits 1 to 9: ten colors do not fit.
+    let ten = "3x3c10@1,1:012345678"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    assert!(
+        format::write(&BoardEntry::new(ten), Format::Codegolf)
+            .unwrap_err()
+            .reason
+            .contains("too few for 10 colors")
+    );
 }
 
 #[test]
@@ -1266,15 +1538,19 @@ fn round_trips_exactly(board: &Board) {
         let text = format::write(&entry, fmt).unwrap();
         let back = format::parse_one(&text, fmt)
             .unwrap_or_else(|e| panic!("{fmt} does not read back: {e}\n{text}"));
-        if color_walk_in_disguise(board) && !matches!(fmt, Format::Text | Format::Line | Format::Id)
-        {
+        if read_as_color_walk(fmt, board) {
             assert!(!back.board.is_flood_it(), "{fmt}");
+            assert_eq!(back.board, as_color_walk(fmt, board), "{fmt}:\n{text}");
             continue;
         }
-        assert_eq!(back.board, *board, "{fmt}:\n{text}");
-        assert_eq!(back.board.n_colors(), board.n_colors(), "{fmt}:\n{text}");
+        let expected = match fmt {
+            Format::Puchert => puchert_reads(board),
+            _ => board.clone(),
+        };
+        assert_eq!(back.board, expected, "{fmt}:\n{text}");
+        assert_eq!(back.board.n_colors(), expected.n_colors(), "{fmt}:\n{text}");
         let id = match fmt {
-            Format::NinetyNine | Format::Puchert => BoardId::Literal(board.clone()),
+            Format::NinetyNine | Format::Puchert => BoardId::Literal(expected),
             _ => board.id(),
         };
         assert_eq!(
