@@ -3,7 +3,7 @@
 //! column with a message that says what was expected.
 
 use cw_core::format::{self, BoardEntry, Format, ParseError};
-use cw_core::{Board, BoardId, Color, KoblenskiStream, Moves, ParseIdError};
+use cw_core::{Board, BoardId, Color, KoblenskiStream, Moves, ParseIdError, SplitMix64};
 use proptest::prelude::*;
 use std::str::FromStr;
 
@@ -1499,6 +1499,27 @@ fn entries() -> impl Strategy<Value = BoardEntry> {
         })
 }
 
+/// A random seeded Flood-It board with a random start cell, sometimes named,
+/// sometimes with an optimum (from 1: the set format's optimum 0 is covered
+/// by the Color Walk entries above).
+fn flood_it_entries() -> impl Strategy<Value = BoardEntry> {
+    (2usize..=30, 2usize..=20, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| (Just((w, h, k)), 0..h, 0..w))
+        .prop_flat_map(|((w, h, k), row, col)| {
+            (
+                Just((w, h, k, row, col)),
+                any::<u64>(),
+                proptest::option::of("[A-Za-z0-9_.-]{1,12}"),
+                proptest::option::of(1u32..1000),
+            )
+        })
+        .prop_map(|((w, h, k, row, col), seed, name, optimum)| BoardEntry {
+            board: Board::seeded_flood_it(w, h, k, seed, (row, col)).unwrap(),
+            name,
+            optimum,
+        })
+}
+
 /// Any board: cells written out (often leaving the top colors unused), or
 /// from either generator, small enough that the top color is often unused.
 fn any_board() -> impl Strategy<Value = Board> {
@@ -1520,7 +1541,28 @@ fn any_board() -> impl Strategy<Value = Board> {
         .prop_map(|(w, h, k, seed)| Board::seeded(w, h, k, seed).unwrap());
     let series = (2usize..=8, 2usize..=8, 2usize..=16, 1u64..1_000_000)
         .prop_map(|(w, h, k, draw)| KoblenskiStream::at(draw).next_board(w, h, k).unwrap());
-    prop_oneof![literal, seeded, series]
+    // Flood-It boards with a random start: cells written out (often leaving
+    // the top colors unused, often a start color used once), or from the
+    // seeded Flood-It generator.
+    let flood_literal = (2usize..=12, 2usize..=12, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| {
+            (
+                Just((w, h, k)),
+                1..=k,
+                proptest::collection::vec(any::<u8>(), w * h),
+                0..w * h,
+            )
+        })
+        .prop_map(|((w, h, k), used, draws, start)| {
+            let cells = draws.iter().map(|&d| Some(Color(d % used as u8))).collect();
+            Board::with_start(w, h, k, cells, start).unwrap()
+        });
+    let flood_seeded = (2usize..=8, 2usize..=8, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| (Just((w, h, k)), any::<u64>(), 0..h, 0..w))
+        .prop_map(|((w, h, k), seed, row, col)| {
+            Board::seeded_flood_it(w, h, k, seed, (row, col)).unwrap()
+        });
+    prop_oneof![literal, seeded, series, flood_literal, flood_seeded]
 }
 
 /// Every format writes `board` and reads back the same board, its color count
@@ -1561,12 +1603,26 @@ fn round_trips_exactly(board: &Board) {
     }
 }
 
-/// Everything that parses writes back and parses to the same boards.
+/// Everything that parses writes back and parses to the same boards. The
+/// dataset and Code Golf formats take the color count from the whole file's
+/// highest color, so their boards are written back together as one file.
 fn parses_back(text: &str) {
     for fmt in Format::ALL {
         let Ok(entries) = format::parse(text, fmt) else {
             continue;
         };
+        if matches!(fmt, Format::Dataset | Format::Codegolf) {
+            let written: Vec<String> = entries
+                .iter()
+                .map(|e| format::write(e, fmt).unwrap())
+                .collect();
+            // Code Golf boards are apart by blank lines.
+            let sep = if fmt == Format::Codegolf { "\n" } else { "" };
+            let again = format::parse(&written.join(sep), fmt)
+                .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
+            assert_eq!(again, entries, "{fmt} of {text:?}");
+            continue;
+        }
         for e in entries {
             let again = format::parse_one(&format::write(&e, fmt).unwrap(), fmt)
                 .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
@@ -1574,6 +1630,78 @@ fn parses_back(text: &str) {
             assert_eq!(again.optimum, e.optimum, "{fmt} of {text:?}");
         }
     }
+}
+
+/// Up to three set lines of small boards; each line is valid, or has one of
+/// its six fields replaced by junk, or an extra field.
+fn set_like_files() -> impl Strategy<Value = String> {
+    let line = (
+        (2usize..=4, 2usize..=4, 2usize..=5),
+        any::<u64>(),
+        proptest::option::of(1u32..40),
+        0usize..14,
+        "[0-9a-z?,x.-]{0,5}",
+    )
+        .prop_map(|((rows, cols, k), seed, optimum, broken, junk)| {
+            let mut rng = SplitMix64::new(seed);
+            let start = (rng.below(rows as u64), rng.below(cols as u64));
+            let cells: String = (0..rows * cols)
+                .map(|_| char::from_digit(rng.below(k as u64) as u32, 36).unwrap())
+                .collect();
+            let mut fields = vec![
+                format!("b{seed:x}"),
+                format!("{rows}x{cols}"),
+                k.to_string(),
+                format!("{},{}", start.0, start.1),
+                optimum.map_or("?".to_string(), |o| o.to_string()),
+                cells,
+            ];
+            match broken {
+                0..=5 => fields[broken] = junk,
+                6 => fields.push(junk),
+                _ => {}
+            }
+            fields.join(" ")
+        });
+    proptest::collection::vec(line, 1..=3).prop_map(|lines| lines.join("\n"))
+}
+
+/// Up to three Code Golf boards of 2 to 5 rows and columns of digits 1-9,
+/// each now and then broken: a ragged row, a bad character, or run into the
+/// next board with no blank line between.
+fn codegolf_like_files() -> impl Strategy<Value = String> {
+    let board = (
+        (2usize..=5, 2usize..=5),
+        proptest::collection::vec(1u32..=9, 25),
+        0usize..10,
+        "[0a-z. ]",
+    )
+        .prop_map(|((rows, cols), digits, broken, junk)| {
+            let mut lines: Vec<String> = digits
+                .chunks(5)
+                .take(rows)
+                .map(|r| {
+                    r[..cols]
+                        .iter()
+                        .map(|&d| char::from_digit(d, 10).unwrap())
+                        .collect()
+                })
+                .collect();
+            match broken {
+                0 => {
+                    lines[rows - 1].pop();
+                }
+                1 => lines[0].replace_range(0..1, &junk),
+                _ => {}
+            }
+            let mut text = lines.join("\n");
+            text.push('\n');
+            if broken != 2 {
+                text.push('\n');
+            }
+            text
+        });
+    proptest::collection::vec(board, 1..=3).prop_map(|boards| boards.concat())
 }
 
 /// Feeds `text` to every parser: each returns Ok or Err, none panics.
@@ -1602,6 +1730,12 @@ proptest! {
 
     #[test]
     fn random_boards_round_trip_through_every_format(entry in entries()) {
+        check_round_trips(&entry);
+    }
+
+    #[test]
+    fn random_flood_it_boards_round_trip_through_every_format(entry in flood_it_entries()) {
+        prop_assert!(entry.board.is_flood_it());
         check_round_trips(&entry);
     }
 
@@ -1655,6 +1789,35 @@ proptest! {
 
     #[test]
     fn numeric_inputs_never_panic(text in "[0-9 \n#-]{0,120}") {
+        never_panics(&text);
+    }
+
+    /// The characters of the set, dataset and Code Golf formats.
+    #[test]
+    fn strings_of_field_format_characters_never_panic(text in "[0-9a-z?,x #\n.-]{0,300}") {
+        never_panics(&text);
+    }
+
+    /// Set files: lines that are valid now and then, with one field broken
+    /// or an extra field otherwise.
+    #[test]
+    fn set_like_files_never_panic(text in set_like_files()) {
+        never_panics(&text);
+    }
+
+    /// Code Golf files: boards of rows of digits, now and then with a ragged
+    /// row, a bad character or no blank line before the next board.
+    #[test]
+    fn codegolf_like_files_never_panic(text in codegolf_like_files()) {
+        never_panics(&text);
+    }
+
+    /// Files shaped like dataset lines and Code Golf rows: square lines of
+    /// colors, rows of digits, blank lines and some junk.
+    #[test]
+    fn dataset_and_codegolf_like_files_never_panic(
+        text in "([1-6]{4}\n|[1-6]{9}\n|[1-9a-h]{9}\n|[1-5]{16}\n|[1-9]{3}\n|[1-4]{2}\n|\n|[0-9a-z. ]{1,5}\n){0,12}"
+    ) {
         never_panics(&text);
     }
 }
