@@ -1332,6 +1332,280 @@ fn puchert_format_errors() {
     assert_eq!(ok.board, crate::board(2, 2, ".010"));
 }
 
+#[test]
+fn set_format_errors() {
+    use Format::Set;
+    // Missing fields: the column is just after the end of the line.
+    fails(
+        Set,
+        "pc",
+        1,
+        3,
+        "line ends early: expected the size ROWSxCOLS",
+    );
+    fails(
+        Set,
+        "pc 3x3",
+        1,
+        7,
+        "line ends early: expected the color count",
+    );
+    fails(
+        Set,
+        "pc 3x3 2",
+        1,
+        9,
+        "line ends early: expected the start cell START_ROW,START_COL",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0  ",
+        1,
+        13,
+        "line ends early: expected the optimum (or ?)",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ?",
+        1,
+        15,
+        "line ends early: expected the cells (format: NAME ROWSxCOLS COLORS \
+         START_ROW,START_COL OPTIMUM CELLS)",
+    );
+    fails(
+        Set,
+        "# pc\n\npc 3x3 2 0,0 ? 010101010\npc 3x3 2\n",
+        4,
+        9,
+        "expected the start cell",
+    );
+    // Bad sizes (ROWSxCOLS).
+    fails(
+        Set,
+        "pc 3y3 2 0,0 ? 010101010",
+        1,
+        4,
+        "size '3y3': expected ROWSxCOLS, each 2 to 100",
+    );
+    fails(Set, "pc 1x3 2 0,0 ? 010", 1, 4, "size '1x3'");
+    fails(Set, "pc 2x101 2 0,0 ? 01", 1, 4, "size '2x101'");
+    fails(Set, "pc 3x3x3 2 0,0 ? 010101010", 1, 4, "size '3x3x3'");
+    fails(Set, "  pc x 2 0,0 ? 0101", 1, 6, "size 'x'");
+    // Color counts out of range: colorwalk plays 2 to 16 colors (17 with a
+    // Color Walk blank among them).
+    fails(
+        Set,
+        "pc 3x3 35 0,0 ? 010101010",
+        1,
+        8,
+        "color count '35': colorwalk plays boards of 2 to 16 colors",
+    );
+    fails(Set, "pc 3x3 1 0,0 ? 000000000", 1, 8, "color count '1'");
+    fails(Set, "pc 3x3 six 0,0 ? 010101010", 1, 8, "color count 'six'");
+    fails(
+        Set,
+        "pc 3x3 17 0,0 ? 010101010",
+        1,
+        8,
+        "17 colors is out of range: a board has 2 to 16 colors",
+    );
+    let walk = format::parse_one("pc 3x3 17 0,0 ? g10101010", Set).unwrap();
+    assert_eq!(walk.board.id().to_string(), "3x3c16:.10101010");
+    // The start cell, from 0: row, then column.
+    fails(
+        Set,
+        "pc 3x3 2 0;0 ? 010101010",
+        1,
+        10,
+        "start cell '0;0': expected START_ROW,START_COL, from 0",
+    );
+    fails(Set, "pc 3x3 2 1 ? 010101010", 1, 10, "start cell '1'");
+    fails(Set, "pc 3x3 2 -1,0 ? 010101010", 1, 10, "start cell '-1,0'");
+    fails(
+        Set,
+        "pc 3x3 2 3,0 ? 010101010",
+        1,
+        10,
+        "start cell row 3, column 0 is outside the 3x3 board (rows 0 to 2, columns 0 to 2)",
+    );
+    // 2 rows of 3 columns.
+    fails(
+        Set,
+        "pc 2x3 2 2,1 ? 010101",
+        1,
+        10,
+        "start cell row 2, column 1 is outside the",
+    );
+    fails(
+        Set,
+        "pc 2x3 2 1,3 ? 010101",
+        1,
+        10,
+        "(rows 0 to 1, columns 0 to 2)",
+    );
+    // The optimum: a whole number of moves from 1, or ?.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 x 010101010",
+        1,
+        14,
+        "optimum 'x': expected a whole number of moves, or ? if unknown",
+    );
+    fails(Set, "pc 3x3 2 0,0 0 010101010", 1, 14, "optimum '0'");
+    fails(Set, "pc 3x3 2 0,0 -3 010101010", 1, 14, "optimum '-3'");
+    // Cells: colors '0'-'9', 'a'-'z' below the color count.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 0101z1010",
+        1,
+        20,
+        "unexpected 'z': a cell is a color '0'-'9', 'a'-'z' below 2",
+    );
+    fails(Set, "pc 3x3 2 0,0 ? 0102", 1, 19, "unexpected '2'");
+    fails(Set, "pc 3x3 2 0,0 ? 0101.1010", 1, 20, "unexpected '.'");
+    fails(
+        Set,
+        "pc 2x2 3 0,0 ? 01\u{e9}1",
+        1,
+        18,
+        "unexpected '\u{e9}'",
+    );
+    // Too few or too many cells: the column after the last good one.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 01010101",
+        1,
+        24,
+        "8 cells for a 3x3 board: expected 9",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 0101010101",
+        1,
+        25,
+        "10 cells for a 3x3 board: expected 9",
+    );
+    // Anything after the cells.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 010101010 x",
+        1,
+        26,
+        "unexpected 'x' after the cells",
+    );
+    fails(Set, "", 1, 1, "empty input: expected a board");
+    fails(
+        Set,
+        "# only a comment\n",
+        1,
+        1,
+        "empty input: expected a board",
+    );
+    // A valid one for contrast: 2 rows of 3 columns, starting at the end of
+    // the second row.
+    let ok = format::parse_one("pc 2x3 3 1,2 7 012201", Set).unwrap();
+    assert_eq!(ok.board.id().to_string(), "3x2c3@1,2:012201");
+    assert_eq!((ok.board.width(), ok.board.height()), (3, 2));
+    assert_eq!(ok.board.start_row_col(), (1, 2));
+    assert_eq!((ok.name.as_deref(), ok.optimum), (Some("pc"), Some(7)));
+}
+
+#[test]
+fn dataset_format_errors() {
+    use Format::Dataset;
+    // A line is a square board of N x N cells.
+    fails(
+        Dataset,
+        "12121",
+        1,
+        1,
+        "5 cells: a dataset line is a square board, N\u{d7}N cells with N from 2 to 100",
+    );
+    fails(Dataset, "1212\n  121\n", 2, 3, "3 cells: a dataset line is");
+    fails(
+        Dataset,
+        "1",
+        1,
+        1,
+        "1 cells: a dataset line is a square board",
+    );
+    // Cells are colors '1'-'9', 'a'-'z'; '0' is not a color.
+    fails(
+        Dataset,
+        "1212\n1204\n",
+        2,
+        3,
+        "unexpected '0': a cell is a color '1'-'9', 'a'-'z'",
+    );
+    fails(Dataset, "1212\n12.4\n", 2, 3, "unexpected '.'");
+    fails(Dataset, "# b2c4\n\n  12-4\n", 3, 5, "unexpected '-'");
+    fails(Dataset, "12\u{e9}4", 1, 3, "unexpected '\u{e9}'");
+    // The color count is the file's highest color: more than 16 is refused
+    // (17 only with a Color Walk blank among them).
+    let err = format::parse("1212\n12z4\n", Dataset).unwrap_err();
+    assert!(
+        err.message
+            .contains("35 colors is out of range: a board has 2 to 16 colors"),
+        "{err}"
+    );
+    let err = format::parse("1h23", Dataset).unwrap_err();
+    assert!(err.message.contains("17 colors is out of range"), "{err}");
+    let walk = format::parse_one("h123", Dataset).unwrap();
+    assert_eq!(walk.board.id().to_string(), "2x2c16:.012");
+    fails(Dataset, "", 1, 1, "empty input: expected a board");
+    // Valid ones for contrast: one color count for the whole file.
+    let ok = format::parse("1122\n# c\n2311\n", Dataset).unwrap();
+    let ids: Vec<String> = ok.iter().map(|e| e.board.id().to_string()).collect();
+    assert_eq!(ids, ["2x2c3:0011", "2x2c3:1200"]);
+}
+
+#[test]
+fn codegolf_format_errors() {
+    use Format::Codegolf;
+    // Every row of a board as long as its first.
+    fails(
+        Codegolf,
+        "123\n12\n",
+        2,
+        3,
+        "row of 2 cells, expected 3 like the board's first row",
+    );
+    fails(
+        Codegolf,
+        "12\n123\n",
+        2,
+        3,
+        "row of 3 cells, expected 2 like the board's first row",
+    );
+    fails(Codegolf, "  123\n  12\n", 2, 5, "row of 2 cells");
+    // Cells are digits '1'-'9'.
+    fails(
+        Codegolf,
+        "123\n103\n",
+        2,
+        2,
+        "unexpected '0': a cell is a color '1'-'9'",
+    );
+    fails(Codegolf, "12\n21\n\n123\n1a3\n", 5, 2, "unexpected 'a'");
+    fails(Codegolf, "12\n2 1\n", 2, 2, "unexpected ' '");
+    // Sizes out of range, at the board's first row.
+    fails(
+        Codegolf,
+        "123\n",
+        1,
+        1,
+        "a 1x3 board: rows and columns must be 2 to 100",
+    );
+    fails(Codegolf, "12\n21\n\n1\n2\n", 4, 1, "a 2x1 board");
+    fails(Codegolf, "", 1, 1, "empty input: expected a board");
+    // Valid ones for contrast: the start is the centre; a centre color used
+    // nowhere else is a Color Walk blank.
+    let ok = format::parse("1212\n2121\n1212\n\n121\n232\n121\n", Codegolf).unwrap();
+    assert_eq!(ok[0].board.id().to_string(), "4x3c3@1,2:010110100101");
+    assert_eq!(ok[0].board.start_row_col(), (1, 2));
+    assert_eq!(ok[1].board.id().to_string(), "3x3c2:0101.1010");
+}
+
 /// `text` is not a board ID: the problem is at `col`, with `expect` in the message.
 #[track_caller]
 fn bad_id(text: &str, col: usize, expect: &str) {
@@ -1476,6 +1750,137 @@ fn detect_tells_the_formats_apart() {
     assert_eq!(format::detect("10 10 6\n"), Format::NinetyNine);
     assert_eq!(format::detect("ref_1 30x20 29 .0"), Format::Line);
     assert_eq!(format::detect(".01\n120\n"), Format::Text);
+}
+
+/// Two boards of a 14x14, 6-color benchmark set (pc19-like lines).
+const PC19: &str = "\
+# pc19: 14x14 boards, 6 colors
+# NAME ROWSxCOLS COLORS START_ROW,START_COL OPTIMUM CELLS
+pc19_0001 14x14 6 0,0 19 0011404403545101333000021314401342444031115453155424020113025153150334313140023544245404515054345543302403024212454215544410523550435505335255211050210205542543255145413154313050202352445434143234
+pc19_0002 14x14 6 7,7 ? 4013515010155144440302052032355534100440421250513034525340210325025222344352525454310124321523424114331335205235242454553422241131121520545144250441332534250021314013023532343554343044511013543012
+";
+
+/// Three lines of a `b10c6n3.txt` dataset file.
+const B10C6: &str = "\
+2423532316341221112656365623542345345123365112514524643543144152463132646235651454344464355362265635
+4364236424152333553111146622335466465352553232613162144163363616245364553426243624624154521445246161
+6463422161536622331423261422321425212131433546352546346333433443562413116161661551425341531626123561
+";
+
+/// A 19x19 board of the Code Golf question, colors 1 to 6.
+const GOLF: [&str; 19] = [
+    "2261545161321323225",
+    "1453426235522655514",
+    "3654366136243414365",
+    "5513112441653644364",
+    "6331466415465215433",
+    "6642154166412145625",
+    "1452124524262616331",
+    "3436564163141344314",
+    "1521366314112633253",
+    "5431313241241411234",
+    "5411516422256623442",
+    "5511614532612556523",
+    "5553514114255533211",
+    "3525615163242211343",
+    "2156134335154353132",
+    "5443213353412164115",
+    "2612465616234633131",
+    "6153564644166353345",
+    "5165122432463315321",
+];
+
+#[test]
+fn detect_reads_real_looking_field_files() {
+    // A benchmark set: one board per line, with its start and optimum.
+    assert_eq!(format::detect(PC19), Format::Set);
+    let first_line = PC19.lines().nth(2).unwrap();
+    assert_eq!(format::detect(first_line), Format::Set);
+    let set = format::parse(PC19, Format::Set).unwrap();
+    assert_eq!(set.len(), 2);
+    let cells = first_line.split_whitespace().last().unwrap();
+    assert_eq!(cells.len(), 196);
+    for (e, name, start, optimum) in [
+        (&set[0], "pc19_0001", (0, 0), Some(19)),
+        (&set[1], "pc19_0002", (7, 7), None),
+    ] {
+        let b = &e.board;
+        assert_eq!(e.name.as_deref(), Some(name));
+        assert_eq!(e.optimum, optimum);
+        assert_eq!((b.width(), b.height(), b.n_colors()), (14, 14, 6));
+        assert_eq!(b.start_row_col(), start);
+        assert!(b.is_flood_it(), "{name}");
+    }
+    let got: String = set[0]
+        .board
+        .cells()
+        .iter()
+        .map(|c| c.unwrap().to_char())
+        .collect();
+    assert_eq!(got, cells);
+    // A dataset: N x N cells a line, colors from 1.
+    assert_eq!(format::detect(B10C6), Format::Dataset);
+    let data = format::parse(B10C6, Format::Dataset).unwrap();
+    assert_eq!(data.len(), 3);
+    for (e, line) in data.iter().zip(B10C6.lines()) {
+        let b = &e.board;
+        assert_eq!((b.width(), b.height(), b.n_colors()), (10, 10, 6));
+        assert_eq!(b.start(), 0);
+        assert!(b.is_flood_it());
+        let got: String = b.cells().iter().map(|c| c.unwrap().to_char()).collect();
+        let want: String = line
+            .chars()
+            .map(|ch| char::from_digit(ch.to_digit(10).unwrap() - 1, 10).unwrap())
+            .collect();
+        assert_eq!(got, want);
+    }
+    // Code Golf: 19 rows of 19 digits, boards apart by blank lines, the
+    // start at the centre.
+    let one = GOLF.join("\n") + "\n";
+    assert_eq!(format::detect(&one), Format::Codegolf);
+    let two = format!("{one}\n{one}");
+    assert_eq!(format::detect(&two), Format::Codegolf);
+    let golf = format::parse(&two, Format::Codegolf).unwrap();
+    assert_eq!(golf.len(), 2);
+    let b = &golf[0].board;
+    assert_eq!((b.width(), b.height(), b.n_colors()), (19, 19, 6));
+    assert_eq!(b.start_row_col(), (9, 9));
+    assert_eq!(b.cell(9, 9), Some(Color(0)));
+    assert!(b.is_flood_it());
+    assert_eq!(golf[1].board, *b);
+    // Near misses: a color 7, or another size, is no Code Golf board (such
+    // boards are read with `--from codegolf`); a set line with a bad start
+    // field reads as the line format's `NAME WxH ...`; a dataset line that is
+    // not square, or has a '0', is text.
+    let seven = one.replacen('6', "7", 1);
+    assert_eq!(format::detect(&seven), Format::Text);
+    let small: String = GOLF[..10]
+        .iter()
+        .map(|r| format!("{}\n", &r[..10]))
+        .collect();
+    assert_eq!(format::detect(&small), Format::Text);
+    assert_eq!(
+        format::parse_one(&small, Format::Codegolf)
+            .unwrap()
+            .board
+            .start_row_col(),
+        (5, 5)
+    );
+    assert_eq!(format::detect("pc 14x14 6 0;0 19 0011"), Format::Line);
+    assert_eq!(format::detect(&B10C6[..99]), Format::Text);
+    assert_eq!(format::detect(&B10C6.replacen('2', "0", 1)), Format::Text);
+    // Our own formats with a Flood-It start.
+    assert_eq!(format::detect("19x19c6@9,9-f7"), Format::Id);
+    assert_eq!(format::detect("3x3c2@1,1:010101010\n"), Format::Id);
+    assert_eq!(format::detect("f 3x3@1,1 0 010101010"), Format::Line);
+    assert_eq!(
+        format::detect("# start: 1,1\n010\n101\n010\n"),
+        Format::Text
+    );
+    assert_eq!(
+        format::detect("3 3\n1 1\n0 1 0\n1 0 1\n0 1 0\n"),
+        Format::Puchert
+    );
 }
 
 // ---------------------------------------------------------------------------
