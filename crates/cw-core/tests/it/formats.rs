@@ -367,6 +367,23 @@ fn literal_flood_it_boards_round_trip_through_every_format() {
 }
 
 #[test]
+fn color_walk_boards_with_the_blank_anywhere_round_trip() {
+    for id in [
+        "4x3c3:01201.022102",
+        "3x3c2:0101.1010",
+        "3x3c4:01230123.",
+        "5x2c16:f.abc01234",
+        "2x2c2:0.11",
+    ] {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        assert!(!board.is_flood_it(), "{id}");
+        assert_eq!(board.id().to_string(), id);
+        check_round_trips(&named(board.clone(), Some("walk"), Some(6)));
+        round_trips_exactly(&board);
+    }
+}
+
+#[test]
 fn the_field_formats_read_a_disguised_color_walk_board_as_one() {
     let read = |id: &str, fmt: Format| {
         let board = id.parse::<BoardId>().unwrap().board().unwrap();
@@ -1967,7 +1984,32 @@ fn any_board() -> impl Strategy<Value = Board> {
         .prop_map(|((w, h, k), seed, row, col)| {
             Board::seeded_flood_it(w, h, k, seed, (row, col)).unwrap()
         });
-    prop_oneof![literal, seeded, series, flood_literal, flood_seeded]
+    // Color Walk boards whose blank start block is anywhere.
+    let walk_anywhere = (2usize..=12, 2usize..=12, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| {
+            (
+                Just((w, h, k)),
+                1..=k,
+                proptest::collection::vec(any::<u8>(), w * h),
+                0..w * h,
+            )
+        })
+        .prop_map(|((w, h, k), used, draws, start)| {
+            let cells = draws
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| (i != start).then_some(Color(d % used as u8)))
+                .collect();
+            Board::with_start(w, h, k, cells, start).unwrap()
+        });
+    prop_oneof![
+        literal,
+        seeded,
+        series,
+        flood_literal,
+        flood_seeded,
+        walk_anywhere
+    ]
 }
 
 /// Every format writes `board` and reads back the same board, its color count
