@@ -2015,7 +2015,10 @@ fn any_board() -> impl Strategy<Value = Board> {
 /// Every format writes `board` and reads back the same board, its color count
 /// included, with the same ID. Text, line and id keep a generated board's
 /// short ID; 99 and puchert, which have nowhere to put it, give the literal
-/// ID, which spells out the same board.
+/// ID, which spells out the same board. Two exceptions: Puchert writes no
+/// color count, so a Flood-It board comes back with one more than its highest
+/// color used; and a Flood-It board whose start color is used nowhere else
+/// may come back as the Color Walk board it is (see [`read_as_color_walk`]).
 fn round_trips_exactly(board: &Board) {
     let entry = BoardEntry::new(board.clone());
     // The dataset and Code Golf formats take the color count from the
