@@ -3,7 +3,7 @@
 //! column with a message that says what was expected.
 
 use cw_core::format::{self, BoardEntry, Format, ParseError};
-use cw_core::{Board, BoardId, Color, KoblenskiStream, Moves, ParseIdError};
+use cw_core::{Board, BoardId, Color, KoblenskiStream, Moves, ParseIdError, SplitMix64};
 use proptest::prelude::*;
 use std::str::FromStr;
 
@@ -24,17 +24,75 @@ fn holds(fmt: Format, b: &Board) -> bool {
     }
 }
 
-/// Whether a Flood-It board's start color is its highest color and appears
-/// nowhere else: the field's formats read such a board back as the Color
-/// Walk board it is in disguise.
-fn color_walk_in_disguise(b: &Board) -> bool {
+/// Whether `fmt` reads the Flood-It board `b` back as the Color Walk board
+/// it is in disguise: its start color appears nowhere else, so it never
+/// absorbs anything, and the format takes such a color for the blank. The
+/// set, dataset and Code Golf formats write the blank as the highest color
+/// k − 1 (k > 2): the set's declared count, the dataset's and Code Golf's
+/// highest color used. 99 (more than 2 colors) and Puchert take any color
+/// used once.
+fn read_as_color_walk(fmt: Format, b: &Board) -> bool {
     let Some(s) = b.cells()[b.start()] else {
         return false;
     };
-    let highest = b.cells().iter().flatten().max().copied();
-    Some(s) == highest
-        && b.n_colors() > 2
-        && b.cells().iter().filter(|&&c| c == Some(s)).count() == 1
+    let unique = b.cells().iter().filter(|&&c| c == Some(s)).count() == 1;
+    let highest_used = b.cells().iter().flatten().max().map_or(0, |c| c.index());
+    unique
+        && match fmt {
+            Format::Set => s.index() + 1 == b.n_colors() && b.n_colors() > 2,
+            Format::Dataset | Format::Codegolf => s.index() == highest_used && highest_used >= 2,
+            Format::NinetyNine => b.n_colors() > 2,
+            Format::Puchert => true,
+            _ => false,
+        }
+}
+
+/// The Color Walk board that `fmt` reads the disguised Flood-It board `b`
+/// as (see [`read_as_color_walk`]): the start block blank; in 99 and Puchert
+/// the start color is left out of the numbering, so the colors above it move
+/// down by one. The color count: the file's count less the blank (set, 99),
+/// the highest color used (dataset, Code Golf: the blank is the highest), or
+/// for Puchert, whose blank is written as the color count, at least the
+/// blank's value.
+fn as_color_walk(fmt: Format, b: &Board) -> Board {
+    let s = b.cells()[b.start()].expect("a Flood-It board");
+    let renumber = matches!(fmt, Format::NinetyNine | Format::Puchert);
+    let cells: Vec<Option<Color>> = b
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let c = c.expect("a Flood-It board");
+            (i != b.start()).then_some(if renumber && c > s { Color(c.0 - 1) } else { c })
+        })
+        .collect();
+    let top = cells.iter().flatten().max().map_or(0, |c| c.index());
+    let n_colors = match fmt {
+        Format::Set | Format::NinetyNine => b.n_colors() - 1,
+        Format::Dataset | Format::Codegolf => s.index(),
+        Format::Puchert => (top + 1).max(s.index()).max(2),
+        _ => unreachable!("{fmt} keeps Flood-It boards as they are"),
+    };
+    Board::with_start(b.width(), b.height(), n_colors, cells, b.start()).unwrap()
+}
+
+/// The board Puchert's format reads `b` back as (when it is not a Color Walk
+/// board in disguise): the same cells and start; a Flood-It board's color
+/// count, which the format does not write, is one more than its highest
+/// color used (at least 2).
+fn puchert_reads(b: &Board) -> Board {
+    if !b.is_flood_it() {
+        return b.clone();
+    }
+    let top = b.cells().iter().flatten().max().map_or(0, |c| c.index());
+    Board::with_start(
+        b.width(),
+        b.height(),
+        (top + 1).max(2),
+        b.cells().to_vec(),
+        b.start(),
+    )
+    .unwrap()
 }
 
 /// Writes `entry` in `fmt`, checks that `detect` recognizes the text, and
@@ -79,14 +137,11 @@ fn check_round_trips(entry: &BoardEntry) {
         }
         let (text, back) = write_and_parse(entry, fmt);
         let got = &back.board;
-        let foreign = matches!(
-            fmt,
-            Format::Set | Format::Dataset | Format::Codegolf | Format::NinetyNine | Format::Puchert
-        );
-        if foreign && color_walk_in_disguise(b) {
+        if read_as_color_walk(fmt, b) {
             // Read back as the Color Walk board it is: the same game.
             assert!(!got.is_flood_it(), "{fmt}");
             assert_eq!(got.start(), b.start(), "{fmt}");
+            assert_eq!(got, &as_color_walk(fmt, b), "{fmt}:\n{text}");
             continue;
         }
         // The cells, the start and the size survive in every format.
@@ -146,8 +201,11 @@ fn check_round_trips(entry: &BoardEntry) {
                 assert_eq!(back.optimum, positive_optimum, "{fmt} optimum");
             }
             Format::Puchert => {
-                // The blank is written as color `n_colors`, so the count survives.
-                assert_eq!(got, b, "{fmt}");
+                // A Color Walk blank is written as color `n_colors`, so the
+                // count survives; the format has no color count, so a
+                // Flood-It board comes back with one more than its highest
+                // color used.
+                assert_eq!(got, &puchert_reads(b), "{fmt}");
                 assert_eq!((back.name, back.optimum), (None, None), "{fmt}");
             }
             Format::Id => {
@@ -221,6 +279,237 @@ fn series_and_literal_boards_round_trip_through_every_format() {
     check_round_trips(&named(seeded.clone(), Some("two words"), Some(8)));
     check_round_trips(&named(seeded, Some(""), None));
     check_round_trips(&named(crate::board(2, 2, ".010"), Some(""), Some(2)));
+}
+
+#[test]
+fn seeded_flood_it_boards_round_trip_through_every_format() {
+    let sizes = [
+        (2, 2),
+        (3, 2),
+        (2, 3),
+        (3, 3),
+        (5, 4),
+        (8, 3),
+        (7, 11),
+        (10, 10),
+        (14, 14),
+        (19, 19),
+        (30, 20),
+    ];
+    let mut checked = 0;
+    let mut disguised = 0;
+    for (w, h) in sizes {
+        for k in [2, 3, 4, 5, 6, 8, 9, 12, 16] {
+            for seed in [0, 1, 42] {
+                // The top-left, the centre (Code Golf's start), the
+                // bottom-right corner, an edge, and a cell the seed picks.
+                let starts = [
+                    (0, 0),
+                    (h / 2, w / 2),
+                    (h - 1, w - 1),
+                    (0, w / 2),
+                    ((seed as usize * 7 + k) % h, (seed as usize * 3 + k) % w),
+                ];
+                for start in starts {
+                    let board = Board::seeded_flood_it(w, h, k, seed, start).unwrap();
+                    disguised += usize::from(read_as_color_walk(Format::Set, &board));
+                    let entry = match (seed + start.0 as u64) % 3 {
+                        0 => BoardEntry::new(board),
+                        1 => named(board, Some(&format!("f{w}x{h}c{k}")), Some(17)),
+                        _ => named(board, Some("flood it"), None),
+                    };
+                    check_round_trips(&entry);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 11 * 9 * 3 * 5);
+    assert!(
+        disguised > 0,
+        "some boards are Color Walk boards in disguise"
+    );
+}
+
+#[test]
+fn literal_flood_it_boards_round_trip_through_every_format() {
+    let boards = [
+        // The board of the ID docs, starting at the centre.
+        "3x3c2@1,1:010101010",
+        // Starting top-left, a start group of several blocks.
+        "4x3c3:001100122012",
+        // 16 colors, hex cells, a start on the bottom edge.
+        "4x4c16@3,2:0123456789abcdef",
+        // A start color used nowhere else, the highest: every field format
+        // reads the Color Walk board it is.
+        "3x3c3@1,1:010121010",
+        "3x3c3:201010101",
+        // A start color used nowhere else but not the highest: only Puchert
+        // (and 99, from the top-left) takes it for the blank.
+        "3x3c3@1,1:020212020",
+        "3x3c4:102020202",
+        // Two colors: a start color used once is still a Flood-It board in
+        // the formats that write the blank as color k - 1 of k > 2.
+        "2x2c2@0,1:0100",
+        // Top colors unused.
+        "5x2c9@1,4:0110101101",
+        // A board of one color, solved before any move.
+        "3x2c2@1,1:111111",
+    ];
+    for id in boards {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        assert!(board.is_flood_it(), "{id}");
+        assert_eq!(board.id().to_string(), id);
+        check_round_trips(&BoardEntry::new(board.clone()));
+        check_round_trips(&named(board.clone(), Some("lit"), Some(4)));
+        round_trips_exactly(&board);
+    }
+}
+
+#[test]
+fn color_walk_boards_with_the_blank_anywhere_round_trip() {
+    for id in [
+        "4x3c3:01201.022102",
+        "3x3c2:0101.1010",
+        "3x3c4:01230123.",
+        "5x2c16:f.abc01234",
+        "2x2c2:0.11",
+    ] {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        assert!(!board.is_flood_it(), "{id}");
+        assert_eq!(board.id().to_string(), id);
+        check_round_trips(&named(board.clone(), Some("walk"), Some(6)));
+        round_trips_exactly(&board);
+    }
+}
+
+#[test]
+fn the_field_formats_read_a_disguised_color_walk_board_as_one() {
+    let read = |id: &str, fmt: Format| {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        let text = format::write(&BoardEntry::new(board), fmt).unwrap();
+        format::parse_one(&text, fmt)
+            .unwrap()
+            .board
+            .id()
+            .to_string()
+    };
+    // The start color 2 is the highest and used once.
+    let id = "3x3c3@1,1:010121010";
+    for fmt in [Format::Set, Format::Codegolf, Format::Puchert] {
+        assert_eq!(read(id, fmt), "3x3c2:0101.1010", "{fmt}");
+    }
+    for fmt in [Format::Text, Format::Line, Format::Id] {
+        assert_eq!(read(id, fmt), id, "{fmt}");
+    }
+    let id = "3x3c3:201010101";
+    for fmt in [
+        Format::Set,
+        Format::Dataset,
+        Format::NinetyNine,
+        Format::Puchert,
+    ] {
+        assert_eq!(read(id, fmt), "3x3c2:.01010101", "{fmt}");
+    }
+    // The start color 1 is used once but 2 is higher: set and Code Golf keep
+    // the Flood-It board; Puchert leaves 1 out of the numbering.
+    let id = "3x3c3@1,1:020212020";
+    assert_eq!(read(id, Format::Set), id);
+    assert_eq!(read(id, Format::Codegolf), id);
+    assert_eq!(read(id, Format::Puchert), "3x3c2:0101.1010");
+    let id = "3x3c4:102020202";
+    assert_eq!(read(id, Format::NinetyNine), "3x3c3:.01010101");
+    assert_eq!(read(id, Format::Set), id);
+    // The dataset's color count is its highest color: 3 colors here.
+    assert_eq!(read(id, Format::Dataset), "3x3c3:102020202");
+}
+
+#[test]
+fn exact_texts_of_the_field_formats() {
+    // A Flood-It board starting at the centre.
+    let board = "3x3c3@1,1:012201120"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    let entry = named(board, Some("tiny"), Some(3));
+    let w = |fmt| format::write(&entry, fmt);
+    assert_eq!(
+        w(Format::Text).unwrap(),
+        "# name: tiny\n# colors: 3\n# start: 1,1\n# optimum: 3\n012\n201\n120\n"
+    );
+    assert_eq!(w(Format::Line).unwrap(), "tiny 3x3@1,1 3 012201120\n");
+    assert_eq!(w(Format::Set).unwrap(), "tiny 3x3 3 1,1 3 012201120\n");
+    assert_eq!(w(Format::Codegolf).unwrap(), "123\n312\n231\n");
+    assert_eq!(
+        w(Format::Puchert).unwrap(),
+        "3 3\n1 1\n0 1 2\n2 0 1\n1 2 0\n"
+    );
+    assert_eq!(w(Format::Id).unwrap(), "3x3c3@1,1:012201120\n");
+    let err = w(Format::Dataset).unwrap_err();
+    assert_eq!(err.format, Format::Dataset);
+    assert_eq!(
+        err.to_string(),
+        "cannot write this board in the dataset format: the dataset format holds square \
+         boards that start at the top-left block, not a 3x3 board starting at row 1, column 1"
+    );
+    let err = w(Format::NinetyNine).unwrap_err();
+    assert!(
+        err.reason.contains("starts from the top-left block"),
+        "{err}"
+    );
+    // From the top-left it fits the dataset and 99 formats, not Code Golf.
+    let board = "3x3c3:012201120"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    let entry = named(board, None, Some(5));
+    let w = |fmt| format::write(&entry, fmt);
+    assert_eq!(w(Format::Dataset).unwrap(), "123312231\n");
+    assert_eq!(
+        w(Format::NinetyNine).unwrap(),
+        "3 3 3\n1 2 3 3 1 2 2 3 1\n5\n"
+    );
+    assert_eq!(w(Format::Set).unwrap(), "board 3x3 3 0,0 5 012201120\n");
+    assert!(
+        w(Format::Codegolf)
+            .unwrap_err()
+            .reason
+            .contains("starts at the centre cell (row 1, column 1)")
+    );
+    // A Color Walk board writes its blank as one color more.
+    let walk = named(crate::board(3, 3, ".01120"), Some("cw"), None);
+    assert_eq!(
+        format::write(&walk, Format::Set).unwrap(),
+        "cw 2x3 4 0,0 ? 301120\n"
+    );
+    let square = BoardEntry::new(crate::board(2, 3, ".210"));
+    assert_eq!(format::write(&square, Format::Dataset).unwrap(), "4321\n");
+    let centre = Board::with_start(
+        3,
+        3,
+        2,
+        "0101.1010".chars().map(Color::from_char).collect(),
+        4,
+    )
+    .unwrap();
+    assert_eq!(
+        format::write(&BoardEntry::new(centre), Format::Codegolf).unwrap(),
+        "121\n232\n121\n"
+    );
+    // Code Golf writes digits 1 to 9: ten colors do not fit.
+    let ten = "3x3c10@1,1:012345678"
+        .parse::<BoardId>()
+        .unwrap()
+        .board()
+        .unwrap();
+    assert!(
+        format::write(&BoardEntry::new(ten), Format::Codegolf)
+            .unwrap_err()
+            .reason
+            .contains("too few for 10 colors")
+    );
 }
 
 #[test]
@@ -1060,6 +1349,280 @@ fn puchert_format_errors() {
     assert_eq!(ok.board, crate::board(2, 2, ".010"));
 }
 
+#[test]
+fn set_format_errors() {
+    use Format::Set;
+    // Missing fields: the column is just after the end of the line.
+    fails(
+        Set,
+        "pc",
+        1,
+        3,
+        "line ends early: expected the size ROWSxCOLS",
+    );
+    fails(
+        Set,
+        "pc 3x3",
+        1,
+        7,
+        "line ends early: expected the color count",
+    );
+    fails(
+        Set,
+        "pc 3x3 2",
+        1,
+        9,
+        "line ends early: expected the start cell START_ROW,START_COL",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0  ",
+        1,
+        13,
+        "line ends early: expected the optimum (or ?)",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ?",
+        1,
+        15,
+        "line ends early: expected the cells (format: NAME ROWSxCOLS COLORS \
+         START_ROW,START_COL OPTIMUM CELLS)",
+    );
+    fails(
+        Set,
+        "# pc\n\npc 3x3 2 0,0 ? 010101010\npc 3x3 2\n",
+        4,
+        9,
+        "expected the start cell",
+    );
+    // Bad sizes (ROWSxCOLS).
+    fails(
+        Set,
+        "pc 3y3 2 0,0 ? 010101010",
+        1,
+        4,
+        "size '3y3': expected ROWSxCOLS, each 2 to 100",
+    );
+    fails(Set, "pc 1x3 2 0,0 ? 010", 1, 4, "size '1x3'");
+    fails(Set, "pc 2x101 2 0,0 ? 01", 1, 4, "size '2x101'");
+    fails(Set, "pc 3x3x3 2 0,0 ? 010101010", 1, 4, "size '3x3x3'");
+    fails(Set, "  pc x 2 0,0 ? 0101", 1, 6, "size 'x'");
+    // Color counts out of range: colorwalk plays 2 to 16 colors (17 with a
+    // Color Walk blank among them).
+    fails(
+        Set,
+        "pc 3x3 35 0,0 ? 010101010",
+        1,
+        8,
+        "color count '35': colorwalk plays boards of 2 to 16 colors",
+    );
+    fails(Set, "pc 3x3 1 0,0 ? 000000000", 1, 8, "color count '1'");
+    fails(Set, "pc 3x3 six 0,0 ? 010101010", 1, 8, "color count 'six'");
+    fails(
+        Set,
+        "pc 3x3 17 0,0 ? 010101010",
+        1,
+        8,
+        "17 colors is out of range: a board has 2 to 16 colors",
+    );
+    let walk = format::parse_one("pc 3x3 17 0,0 ? g10101010", Set).unwrap();
+    assert_eq!(walk.board.id().to_string(), "3x3c16:.10101010");
+    // The start cell, from 0: row, then column.
+    fails(
+        Set,
+        "pc 3x3 2 0;0 ? 010101010",
+        1,
+        10,
+        "start cell '0;0': expected START_ROW,START_COL, from 0",
+    );
+    fails(Set, "pc 3x3 2 1 ? 010101010", 1, 10, "start cell '1'");
+    fails(Set, "pc 3x3 2 -1,0 ? 010101010", 1, 10, "start cell '-1,0'");
+    fails(
+        Set,
+        "pc 3x3 2 3,0 ? 010101010",
+        1,
+        10,
+        "start cell row 3, column 0 is outside the 3x3 board (rows 0 to 2, columns 0 to 2)",
+    );
+    // 2 rows of 3 columns.
+    fails(
+        Set,
+        "pc 2x3 2 2,1 ? 010101",
+        1,
+        10,
+        "start cell row 2, column 1 is outside the",
+    );
+    fails(
+        Set,
+        "pc 2x3 2 1,3 ? 010101",
+        1,
+        10,
+        "(rows 0 to 1, columns 0 to 2)",
+    );
+    // The optimum: a whole number of moves from 1, or ?.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 x 010101010",
+        1,
+        14,
+        "optimum 'x': expected a whole number of moves, or ? if unknown",
+    );
+    fails(Set, "pc 3x3 2 0,0 0 010101010", 1, 14, "optimum '0'");
+    fails(Set, "pc 3x3 2 0,0 -3 010101010", 1, 14, "optimum '-3'");
+    // Cells: colors '0'-'9', 'a'-'z' below the color count.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 0101z1010",
+        1,
+        20,
+        "unexpected 'z': a cell is a color '0'-'9', 'a'-'z' below 2",
+    );
+    fails(Set, "pc 3x3 2 0,0 ? 0102", 1, 19, "unexpected '2'");
+    fails(Set, "pc 3x3 2 0,0 ? 0101.1010", 1, 20, "unexpected '.'");
+    fails(
+        Set,
+        "pc 2x2 3 0,0 ? 01\u{e9}1",
+        1,
+        18,
+        "unexpected '\u{e9}'",
+    );
+    // Too few or too many cells: the column after the last good one.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 01010101",
+        1,
+        24,
+        "8 cells for a 3x3 board: expected 9",
+    );
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 0101010101",
+        1,
+        25,
+        "10 cells for a 3x3 board: expected 9",
+    );
+    // Anything after the cells.
+    fails(
+        Set,
+        "pc 3x3 2 0,0 ? 010101010 x",
+        1,
+        26,
+        "unexpected 'x' after the cells",
+    );
+    fails(Set, "", 1, 1, "empty input: expected a board");
+    fails(
+        Set,
+        "# only a comment\n",
+        1,
+        1,
+        "empty input: expected a board",
+    );
+    // A valid one for contrast: 2 rows of 3 columns, starting at the end of
+    // the second row.
+    let ok = format::parse_one("pc 2x3 3 1,2 7 012201", Set).unwrap();
+    assert_eq!(ok.board.id().to_string(), "3x2c3@1,2:012201");
+    assert_eq!((ok.board.width(), ok.board.height()), (3, 2));
+    assert_eq!(ok.board.start_row_col(), (1, 2));
+    assert_eq!((ok.name.as_deref(), ok.optimum), (Some("pc"), Some(7)));
+}
+
+#[test]
+fn dataset_format_errors() {
+    use Format::Dataset;
+    // A line is a square board of N x N cells.
+    fails(
+        Dataset,
+        "12121",
+        1,
+        1,
+        "5 cells: a dataset line is a square board, N\u{d7}N cells with N from 2 to 100",
+    );
+    fails(Dataset, "1212\n  121\n", 2, 3, "3 cells: a dataset line is");
+    fails(
+        Dataset,
+        "1",
+        1,
+        1,
+        "1 cells: a dataset line is a square board",
+    );
+    // Cells are colors '1'-'9', 'a'-'z'; '0' is not a color.
+    fails(
+        Dataset,
+        "1212\n1204\n",
+        2,
+        3,
+        "unexpected '0': a cell is a color '1'-'9', 'a'-'z'",
+    );
+    fails(Dataset, "1212\n12.4\n", 2, 3, "unexpected '.'");
+    fails(Dataset, "# b2c4\n\n  12-4\n", 3, 5, "unexpected '-'");
+    fails(Dataset, "12\u{e9}4", 1, 3, "unexpected '\u{e9}'");
+    // The color count is the file's highest color: more than 16 is refused
+    // (17 only with a Color Walk blank among them).
+    let err = format::parse("1212\n12z4\n", Dataset).unwrap_err();
+    assert!(
+        err.message
+            .contains("35 colors is out of range: a board has 2 to 16 colors"),
+        "{err}"
+    );
+    let err = format::parse("1h23", Dataset).unwrap_err();
+    assert!(err.message.contains("17 colors is out of range"), "{err}");
+    let walk = format::parse_one("h123", Dataset).unwrap();
+    assert_eq!(walk.board.id().to_string(), "2x2c16:.012");
+    fails(Dataset, "", 1, 1, "empty input: expected a board");
+    // Valid ones for contrast: one color count for the whole file.
+    let ok = format::parse("1122\n# c\n2311\n", Dataset).unwrap();
+    let ids: Vec<String> = ok.iter().map(|e| e.board.id().to_string()).collect();
+    assert_eq!(ids, ["2x2c3:0011", "2x2c3:1200"]);
+}
+
+#[test]
+fn codegolf_format_errors() {
+    use Format::Codegolf;
+    // Every row of a board as long as its first.
+    fails(
+        Codegolf,
+        "123\n12\n",
+        2,
+        3,
+        "row of 2 cells, expected 3 like the board's first row",
+    );
+    fails(
+        Codegolf,
+        "12\n123\n",
+        2,
+        3,
+        "row of 3 cells, expected 2 like the board's first row",
+    );
+    fails(Codegolf, "  123\n  12\n", 2, 5, "row of 2 cells");
+    // Cells are digits '1'-'9'.
+    fails(
+        Codegolf,
+        "123\n103\n",
+        2,
+        2,
+        "unexpected '0': a cell is a color '1'-'9'",
+    );
+    fails(Codegolf, "12\n21\n\n123\n1a3\n", 5, 2, "unexpected 'a'");
+    fails(Codegolf, "12\n2 1\n", 2, 2, "unexpected ' '");
+    // Sizes out of range, at the board's first row.
+    fails(
+        Codegolf,
+        "123\n",
+        1,
+        1,
+        "a 1x3 board: rows and columns must be 2 to 100",
+    );
+    fails(Codegolf, "12\n21\n\n1\n2\n", 4, 1, "a 2x1 board");
+    fails(Codegolf, "", 1, 1, "empty input: expected a board");
+    // Valid ones for contrast: the start is the centre; a centre color used
+    // nowhere else is a Color Walk blank.
+    let ok = format::parse("1212\n2121\n1212\n\n121\n232\n121\n", Codegolf).unwrap();
+    assert_eq!(ok[0].board.id().to_string(), "4x3c3@1,2:010110100101");
+    assert_eq!(ok[0].board.start_row_col(), (1, 2));
+    assert_eq!(ok[1].board.id().to_string(), "3x3c2:0101.1010");
+}
+
 /// `text` is not a board ID: the problem is at `col`, with `expect` in the message.
 #[track_caller]
 fn bad_id(text: &str, col: usize, expect: &str) {
@@ -1206,6 +1769,137 @@ fn detect_tells_the_formats_apart() {
     assert_eq!(format::detect(".01\n120\n"), Format::Text);
 }
 
+/// Two boards of a 14x14, 6-color benchmark set (pc19-like lines).
+const PC19: &str = "\
+# pc19: 14x14 boards, 6 colors
+# NAME ROWSxCOLS COLORS START_ROW,START_COL OPTIMUM CELLS
+pc19_0001 14x14 6 0,0 19 0011404403545101333000021314401342444031115453155424020113025153150334313140023544245404515054345543302403024212454215544410523550435505335255211050210205542543255145413154313050202352445434143234
+pc19_0002 14x14 6 7,7 ? 4013515010155144440302052032355534100440421250513034525340210325025222344352525454310124321523424114331335205235242454553422241131121520545144250441332534250021314013023532343554343044511013543012
+";
+
+/// Three lines of a `b10c6n3.txt` dataset file.
+const B10C6: &str = "\
+2423532316341221112656365623542345345123365112514524643543144152463132646235651454344464355362265635
+4364236424152333553111146622335466465352553232613162144163363616245364553426243624624154521445246161
+6463422161536622331423261422321425212131433546352546346333433443562413116161661551425341531626123561
+";
+
+/// A 19x19 board of the Code Golf question, colors 1 to 6.
+const GOLF: [&str; 19] = [
+    "2261545161321323225",
+    "1453426235522655514",
+    "3654366136243414365",
+    "5513112441653644364",
+    "6331466415465215433",
+    "6642154166412145625",
+    "1452124524262616331",
+    "3436564163141344314",
+    "1521366314112633253",
+    "5431313241241411234",
+    "5411516422256623442",
+    "5511614532612556523",
+    "5553514114255533211",
+    "3525615163242211343",
+    "2156134335154353132",
+    "5443213353412164115",
+    "2612465616234633131",
+    "6153564644166353345",
+    "5165122432463315321",
+];
+
+#[test]
+fn detect_reads_real_looking_field_files() {
+    // A benchmark set: one board per line, with its start and optimum.
+    assert_eq!(format::detect(PC19), Format::Set);
+    let first_line = PC19.lines().nth(2).unwrap();
+    assert_eq!(format::detect(first_line), Format::Set);
+    let set = format::parse(PC19, Format::Set).unwrap();
+    assert_eq!(set.len(), 2);
+    let cells = first_line.split_whitespace().last().unwrap();
+    assert_eq!(cells.len(), 196);
+    for (e, name, start, optimum) in [
+        (&set[0], "pc19_0001", (0, 0), Some(19)),
+        (&set[1], "pc19_0002", (7, 7), None),
+    ] {
+        let b = &e.board;
+        assert_eq!(e.name.as_deref(), Some(name));
+        assert_eq!(e.optimum, optimum);
+        assert_eq!((b.width(), b.height(), b.n_colors()), (14, 14, 6));
+        assert_eq!(b.start_row_col(), start);
+        assert!(b.is_flood_it(), "{name}");
+    }
+    let got: String = set[0]
+        .board
+        .cells()
+        .iter()
+        .map(|c| c.unwrap().to_char())
+        .collect();
+    assert_eq!(got, cells);
+    // A dataset: N x N cells a line, colors from 1.
+    assert_eq!(format::detect(B10C6), Format::Dataset);
+    let data = format::parse(B10C6, Format::Dataset).unwrap();
+    assert_eq!(data.len(), 3);
+    for (e, line) in data.iter().zip(B10C6.lines()) {
+        let b = &e.board;
+        assert_eq!((b.width(), b.height(), b.n_colors()), (10, 10, 6));
+        assert_eq!(b.start(), 0);
+        assert!(b.is_flood_it());
+        let got: String = b.cells().iter().map(|c| c.unwrap().to_char()).collect();
+        let want: String = line
+            .chars()
+            .map(|ch| char::from_digit(ch.to_digit(10).unwrap() - 1, 10).unwrap())
+            .collect();
+        assert_eq!(got, want);
+    }
+    // Code Golf: 19 rows of 19 digits, boards apart by blank lines, the
+    // start at the centre.
+    let one = GOLF.join("\n") + "\n";
+    assert_eq!(format::detect(&one), Format::Codegolf);
+    let two = format!("{one}\n{one}");
+    assert_eq!(format::detect(&two), Format::Codegolf);
+    let golf = format::parse(&two, Format::Codegolf).unwrap();
+    assert_eq!(golf.len(), 2);
+    let b = &golf[0].board;
+    assert_eq!((b.width(), b.height(), b.n_colors()), (19, 19, 6));
+    assert_eq!(b.start_row_col(), (9, 9));
+    assert_eq!(b.cell(9, 9), Some(Color(0)));
+    assert!(b.is_flood_it());
+    assert_eq!(golf[1].board, *b);
+    // Near misses: a color 7, or another size, is no Code Golf board (such
+    // boards are read with `--from codegolf`); a set line with a bad start
+    // field reads as the line format's `NAME WxH ...`; a dataset line that is
+    // not square, or has a '0', is text.
+    let seven = one.replacen('6', "7", 1);
+    assert_eq!(format::detect(&seven), Format::Text);
+    let small: String = GOLF[..10]
+        .iter()
+        .map(|r| format!("{}\n", &r[..10]))
+        .collect();
+    assert_eq!(format::detect(&small), Format::Text);
+    assert_eq!(
+        format::parse_one(&small, Format::Codegolf)
+            .unwrap()
+            .board
+            .start_row_col(),
+        (5, 5)
+    );
+    assert_eq!(format::detect("pc 14x14 6 0;0 19 0011"), Format::Line);
+    assert_eq!(format::detect(&B10C6[..99]), Format::Text);
+    assert_eq!(format::detect(&B10C6.replacen('2', "0", 1)), Format::Text);
+    // Our own formats with a Flood-It start.
+    assert_eq!(format::detect("19x19c6@9,9-f7"), Format::Id);
+    assert_eq!(format::detect("3x3c2@1,1:010101010\n"), Format::Id);
+    assert_eq!(format::detect("f 3x3@1,1 0 010101010"), Format::Line);
+    assert_eq!(
+        format::detect("# start: 1,1\n010\n101\n010\n"),
+        Format::Text
+    );
+    assert_eq!(
+        format::detect("3 3\n1 1\n0 1 0\n1 0 1\n0 1 0\n"),
+        Format::Puchert
+    );
+}
+
 // ---------------------------------------------------------------------------
 // Properties
 // ---------------------------------------------------------------------------
@@ -1222,6 +1916,27 @@ fn entries() -> impl Strategy<Value = BoardEntry> {
     )
         .prop_map(|(w, h, k, seed, name, optimum)| BoardEntry {
             board: Board::seeded(w, h, k, seed).unwrap(),
+            name,
+            optimum,
+        })
+}
+
+/// A random seeded Flood-It board with a random start cell, sometimes named,
+/// sometimes with an optimum (from 1: the set format's optimum 0 is covered
+/// by the Color Walk entries above).
+fn flood_it_entries() -> impl Strategy<Value = BoardEntry> {
+    (2usize..=30, 2usize..=20, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| (Just((w, h, k)), 0..h, 0..w))
+        .prop_flat_map(|((w, h, k), row, col)| {
+            (
+                Just((w, h, k, row, col)),
+                any::<u64>(),
+                proptest::option::of("[A-Za-z0-9_.-]{1,12}"),
+                proptest::option::of(1u32..1000),
+            )
+        })
+        .prop_map(|((w, h, k, row, col), seed, name, optimum)| BoardEntry {
+            board: Board::seeded_flood_it(w, h, k, seed, (row, col)).unwrap(),
             name,
             optimum,
         })
@@ -1248,13 +1963,62 @@ fn any_board() -> impl Strategy<Value = Board> {
         .prop_map(|(w, h, k, seed)| Board::seeded(w, h, k, seed).unwrap());
     let series = (2usize..=8, 2usize..=8, 2usize..=16, 1u64..1_000_000)
         .prop_map(|(w, h, k, draw)| KoblenskiStream::at(draw).next_board(w, h, k).unwrap());
-    prop_oneof![literal, seeded, series]
+    // Flood-It boards with a random start: cells written out (often leaving
+    // the top colors unused, often a start color used once), or from the
+    // seeded Flood-It generator.
+    let flood_literal = (2usize..=12, 2usize..=12, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| {
+            (
+                Just((w, h, k)),
+                1..=k,
+                proptest::collection::vec(any::<u8>(), w * h),
+                0..w * h,
+            )
+        })
+        .prop_map(|((w, h, k), used, draws, start)| {
+            let cells = draws.iter().map(|&d| Some(Color(d % used as u8))).collect();
+            Board::with_start(w, h, k, cells, start).unwrap()
+        });
+    let flood_seeded = (2usize..=8, 2usize..=8, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| (Just((w, h, k)), any::<u64>(), 0..h, 0..w))
+        .prop_map(|((w, h, k), seed, row, col)| {
+            Board::seeded_flood_it(w, h, k, seed, (row, col)).unwrap()
+        });
+    // Color Walk boards whose blank start block is anywhere.
+    let walk_anywhere = (2usize..=12, 2usize..=12, 2usize..=16)
+        .prop_flat_map(|(w, h, k)| {
+            (
+                Just((w, h, k)),
+                1..=k,
+                proptest::collection::vec(any::<u8>(), w * h),
+                0..w * h,
+            )
+        })
+        .prop_map(|((w, h, k), used, draws, start)| {
+            let cells = draws
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| (i != start).then_some(Color(d % used as u8)))
+                .collect();
+            Board::with_start(w, h, k, cells, start).unwrap()
+        });
+    prop_oneof![
+        literal,
+        seeded,
+        series,
+        flood_literal,
+        flood_seeded,
+        walk_anywhere
+    ]
 }
 
 /// Every format writes `board` and reads back the same board, its color count
 /// included, with the same ID. Text, line and id keep a generated board's
 /// short ID; 99 and puchert, which have nowhere to put it, give the literal
-/// ID, which spells out the same board.
+/// ID, which spells out the same board. Two exceptions: Puchert writes no
+/// color count, so a Flood-It board comes back with one more than its highest
+/// color used; and a Flood-It board whose start color is used nowhere else
+/// may come back as the Color Walk board it is (see [`read_as_color_walk`]).
 fn round_trips_exactly(board: &Board) {
     let entry = BoardEntry::new(board.clone());
     // The dataset and Code Golf formats take the color count from the
@@ -1266,15 +2030,19 @@ fn round_trips_exactly(board: &Board) {
         let text = format::write(&entry, fmt).unwrap();
         let back = format::parse_one(&text, fmt)
             .unwrap_or_else(|e| panic!("{fmt} does not read back: {e}\n{text}"));
-        if color_walk_in_disguise(board) && !matches!(fmt, Format::Text | Format::Line | Format::Id)
-        {
+        if read_as_color_walk(fmt, board) {
             assert!(!back.board.is_flood_it(), "{fmt}");
+            assert_eq!(back.board, as_color_walk(fmt, board), "{fmt}:\n{text}");
             continue;
         }
-        assert_eq!(back.board, *board, "{fmt}:\n{text}");
-        assert_eq!(back.board.n_colors(), board.n_colors(), "{fmt}:\n{text}");
+        let expected = match fmt {
+            Format::Puchert => puchert_reads(board),
+            _ => board.clone(),
+        };
+        assert_eq!(back.board, expected, "{fmt}:\n{text}");
+        assert_eq!(back.board.n_colors(), expected.n_colors(), "{fmt}:\n{text}");
         let id = match fmt {
-            Format::NinetyNine | Format::Puchert => BoardId::Literal(board.clone()),
+            Format::NinetyNine | Format::Puchert => BoardId::Literal(expected),
             _ => board.id(),
         };
         assert_eq!(
@@ -1285,12 +2053,26 @@ fn round_trips_exactly(board: &Board) {
     }
 }
 
-/// Everything that parses writes back and parses to the same boards.
+/// Everything that parses writes back and parses to the same boards. The
+/// dataset and Code Golf formats take the color count from the whole file's
+/// highest color, so their boards are written back together as one file.
 fn parses_back(text: &str) {
     for fmt in Format::ALL {
         let Ok(entries) = format::parse(text, fmt) else {
             continue;
         };
+        if matches!(fmt, Format::Dataset | Format::Codegolf) {
+            let written: Vec<String> = entries
+                .iter()
+                .map(|e| format::write(e, fmt).unwrap())
+                .collect();
+            // Code Golf boards are apart by blank lines.
+            let sep = if fmt == Format::Codegolf { "\n" } else { "" };
+            let again = format::parse(&written.join(sep), fmt)
+                .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
+            assert_eq!(again, entries, "{fmt} of {text:?}");
+            continue;
+        }
         for e in entries {
             let again = format::parse_one(&format::write(&e, fmt).unwrap(), fmt)
                 .unwrap_or_else(|err| panic!("{fmt} of {text:?}: {err}"));
@@ -1298,6 +2080,78 @@ fn parses_back(text: &str) {
             assert_eq!(again.optimum, e.optimum, "{fmt} of {text:?}");
         }
     }
+}
+
+/// Up to three set lines of small boards; each line is valid, or has one of
+/// its six fields replaced by junk, or an extra field.
+fn set_like_files() -> impl Strategy<Value = String> {
+    let line = (
+        (2usize..=4, 2usize..=4, 2usize..=5),
+        any::<u64>(),
+        proptest::option::of(1u32..40),
+        0usize..14,
+        "[0-9a-z?,x.-]{0,5}",
+    )
+        .prop_map(|((rows, cols, k), seed, optimum, broken, junk)| {
+            let mut rng = SplitMix64::new(seed);
+            let start = (rng.below(rows as u64), rng.below(cols as u64));
+            let cells: String = (0..rows * cols)
+                .map(|_| char::from_digit(rng.below(k as u64) as u32, 36).unwrap())
+                .collect();
+            let mut fields = vec![
+                format!("b{seed:x}"),
+                format!("{rows}x{cols}"),
+                k.to_string(),
+                format!("{},{}", start.0, start.1),
+                optimum.map_or("?".to_string(), |o| o.to_string()),
+                cells,
+            ];
+            match broken {
+                0..=5 => fields[broken] = junk,
+                6 => fields.push(junk),
+                _ => {}
+            }
+            fields.join(" ")
+        });
+    proptest::collection::vec(line, 1..=3).prop_map(|lines| lines.join("\n"))
+}
+
+/// Up to three Code Golf boards of 2 to 5 rows and columns of digits 1-9,
+/// each now and then broken: a ragged row, a bad character, or run into the
+/// next board with no blank line between.
+fn codegolf_like_files() -> impl Strategy<Value = String> {
+    let board = (
+        (2usize..=5, 2usize..=5),
+        proptest::collection::vec(1u32..=9, 25),
+        0usize..10,
+        "[0a-z. ]",
+    )
+        .prop_map(|((rows, cols), digits, broken, junk)| {
+            let mut lines: Vec<String> = digits
+                .chunks(5)
+                .take(rows)
+                .map(|r| {
+                    r[..cols]
+                        .iter()
+                        .map(|&d| char::from_digit(d, 10).unwrap())
+                        .collect()
+                })
+                .collect();
+            match broken {
+                0 => {
+                    lines[rows - 1].pop();
+                }
+                1 => lines[0].replace_range(0..1, &junk),
+                _ => {}
+            }
+            let mut text = lines.join("\n");
+            text.push('\n');
+            if broken != 2 {
+                text.push('\n');
+            }
+            text
+        });
+    proptest::collection::vec(board, 1..=3).prop_map(|boards| boards.concat())
 }
 
 /// Feeds `text` to every parser: each returns Ok or Err, none panics.
@@ -1326,6 +2180,12 @@ proptest! {
 
     #[test]
     fn random_boards_round_trip_through_every_format(entry in entries()) {
+        check_round_trips(&entry);
+    }
+
+    #[test]
+    fn random_flood_it_boards_round_trip_through_every_format(entry in flood_it_entries()) {
+        prop_assert!(entry.board.is_flood_it());
         check_round_trips(&entry);
     }
 
@@ -1379,6 +2239,35 @@ proptest! {
 
     #[test]
     fn numeric_inputs_never_panic(text in "[0-9 \n#-]{0,120}") {
+        never_panics(&text);
+    }
+
+    /// The characters of the set, dataset and Code Golf formats.
+    #[test]
+    fn strings_of_field_format_characters_never_panic(text in "[0-9a-z?,x #\n.-]{0,300}") {
+        never_panics(&text);
+    }
+
+    /// Set files: lines that are valid now and then, with one field broken
+    /// or an extra field otherwise.
+    #[test]
+    fn set_like_files_never_panic(text in set_like_files()) {
+        never_panics(&text);
+    }
+
+    /// Code Golf files: boards of rows of digits, now and then with a ragged
+    /// row, a bad character or no blank line before the next board.
+    #[test]
+    fn codegolf_like_files_never_panic(text in codegolf_like_files()) {
+        never_panics(&text);
+    }
+
+    /// Files shaped like dataset lines and Code Golf rows: square lines of
+    /// colors, rows of digits, blank lines and some junk.
+    #[test]
+    fn dataset_and_codegolf_like_files_never_panic(
+        text in "([1-6]{4}\n|[1-6]{9}\n|[1-9a-h]{9}\n|[1-5]{16}\n|[1-9]{3}\n|[1-4]{2}\n|\n|[0-9a-z. ]{1,5}\n){0,12}"
+    ) {
         never_panics(&text);
     }
 }

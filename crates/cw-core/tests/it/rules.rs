@@ -1,11 +1,33 @@
-//! Rule goldens (`tests/data/rules.perft`), each number checked against both
-//! the cluster engine and a brute-force per-block flood written here.
+//! Rule goldens (`tests/data/rules.perft`) for Color Walk and Flood-It
+//! boards, each number checked against both the cluster engine and a
+//! brute-force per-block flood written here.
 
 use cw_core::{Board, BoardId, ClusterGraph, Color, distinct, perft};
 use std::collections::HashSet;
 
 /// The per-block position: which blocks are blank.
 type Blank = Vec<bool>;
+
+/// The position before any move, by a flood fill of our own: the start
+/// cell's whole 4-connected group of equal cells. On a Color Walk board that
+/// is the blank start block alone (no other block is blank); on a Flood-It
+/// board, every block of the start color reachable through that color.
+fn brute_start(board: &Board) -> Blank {
+    let cells = board.cells();
+    let start = board.start();
+    let mut blank = vec![false; board.n_blocks()];
+    blank[start] = true;
+    let mut stack = vec![start];
+    while let Some(i) = stack.pop() {
+        for j in board.neighbors(i) {
+            if !blank[j] && cells[j] == cells[start] {
+                blank[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    blank
+}
 
 /// Plays `c` block by block: repeatedly blank any block of color `c` that
 /// touches a blank block, until nothing changes.
@@ -44,9 +66,7 @@ fn brute_perft(board: &Board, blank: &Blank, depth: u32) -> u64 {
 }
 
 fn brute_distinct(board: &Board, depth: u32) -> usize {
-    let mut start = vec![false; board.n_blocks()];
-    start[0] = true;
-    let mut layer: HashSet<Blank> = HashSet::from([start]);
+    let mut layer: HashSet<Blank> = HashSet::from([brute_start(board)]);
     for _ in 0..depth {
         layer = layer
             .iter()
@@ -84,6 +104,7 @@ fn rules_perft_file() {
     let text = include_str!("../data/rules.perft");
     let mut board: Option<Board> = None;
     let mut checked = 0;
+    let mut flood_it_boards = 0;
     for (n, line) in text.lines().enumerate() {
         let ctx = format!("rules.perft line {}: {line}", n + 1);
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -91,21 +112,35 @@ fn rules_perft_file() {
         match words.first().copied() {
             None | Some("#") | Some("id") => {}
             Some("board") => {
-                board = Some(
-                    words[1]
-                        .parse::<BoardId>()
-                        .expect(&ctx)
-                        .board()
-                        .expect(&ctx),
-                );
+                let b = words[1]
+                    .parse::<BoardId>()
+                    .expect(&ctx)
+                    .board()
+                    .expect(&ctx);
+                flood_it_boards += usize::from(b.is_flood_it());
+                board = Some(b);
             }
             Some(key) => {
                 let b = board.as_ref().expect("a record starts with 'board'");
                 let graph = ClusterGraph::new(b);
                 let start = graph.start();
-                let mut blank = vec![false; b.n_blocks()];
-                blank[0] = true;
+                let blank = brute_start(b);
                 match key {
+                    "rules" => {
+                        assert_eq!(b.rules_name(), words[1], "{ctx}");
+                        let brute = if b.cells()[b.start()].is_some() {
+                            "flood-it"
+                        } else {
+                            "color-walk"
+                        };
+                        assert_eq!(brute, words[1], "{ctx} (brute force)");
+                    }
+                    "region" => {
+                        assert_eq!(graph.size(0) as u64, num(1), "{ctx}");
+                        assert_eq!(start.n_blank() as u64, num(1), "{ctx}");
+                        let brute = blank.iter().filter(|&&b| b).count();
+                        assert_eq!(brute as u64, num(1), "{ctx} (brute force)");
+                    }
                     "clusters" => {
                         assert_eq!(graph.n_clusters() as u64, num(1), "{ctx}");
                         assert_eq!(brute_clusters(b) as u64, num(1), "{ctx} (brute force)");
@@ -134,5 +169,12 @@ fn rules_perft_file() {
             }
         }
     }
-    assert!(checked >= 40, "the golden file was read ({checked} checks)");
+    assert!(
+        checked >= 200,
+        "the golden file was read ({checked} checks)"
+    );
+    assert!(
+        flood_it_boards >= 8,
+        "the Flood-It records were read ({flood_it_boards} boards)"
+    );
 }
