@@ -162,7 +162,8 @@ impl ClusterGraph {
         self.colors[cluster]
     }
 
-    /// The blocks of a cluster, first the one that appears first row-major.
+    /// The blocks of a cluster, first the one that appears first row-major
+    /// (for cluster 0, the start cell).
     #[inline]
     pub fn cells(&self, cluster: ClusterId) -> &[u32] {
         &self.cluster_cells

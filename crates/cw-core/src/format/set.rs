@@ -92,8 +92,17 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ),
                 )
             })?;
-        Board::check_start(cols, rows, row, col)
-            .map_err(|e| ParseError::board(line_no, start.col, &e))?;
+        if row >= rows || col >= cols {
+            return Err(at(
+                start,
+                format!(
+                    "start cell row {row}, column {col} is outside the board of {rows} rows \
+                     and {cols} columns (rows 0 to {}, columns 0 to {})",
+                    rows - 1,
+                    cols - 1
+                ),
+            ));
+        }
         let optimum = match optimum.text {
             "?" => None,
             t => Some(t.parse::<u32>().ok().filter(|&o| o > 0).ok_or_else(|| {
@@ -159,6 +168,7 @@ pub(super) fn write(entry: &BoardEntry) -> String {
         .collect();
     let optimum = entry
         .optimum
+        .filter(|&o| o > 0)
         .map_or_else(|| "?".to_string(), |o| o.to_string());
     format!(
         "{name} {}x{} {k} {row},{col} {optimum} {cells}\n",

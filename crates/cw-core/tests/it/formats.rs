@@ -1443,7 +1443,7 @@ fn set_format_errors() {
         "pc 3x3 2 3,0 ? 010101010",
         1,
         10,
-        "start cell row 3, column 0 is outside the 3x3 board (rows 0 to 2, columns 0 to 2)",
+        "start cell row 3, column 0 is outside the board of 3 rows and 3 columns (rows 0 to 2, columns 0 to 2)",
     );
     // 2 rows of 3 columns.
     fails(
@@ -1561,8 +1561,7 @@ fn dataset_format_errors() {
     // (17 only with a Color Walk blank among them).
     let err = format::parse("1212\n12z4\n", Dataset).unwrap_err();
     assert!(
-        err.message
-            .contains("35 colors is out of range: a board has 2 to 16 colors"),
+        err.message.contains("color 35 ('z') is out of range"),
         "{err}"
     );
     let err = format::parse("1h23", Dataset).unwrap_err();
@@ -2270,4 +2269,38 @@ proptest! {
     ) {
         never_panics(&text);
     }
+}
+
+#[test]
+fn set_format_writes_a_zero_optimum_as_unknown() {
+    let entry = BoardEntry {
+        board: Board::seeded(2, 2, 2, 0).unwrap(),
+        name: None,
+        optimum: Some(0),
+    };
+    let text = format::write(&entry, Format::Set).unwrap();
+    assert!(text.contains(" ? "), "{text}");
+    let back = format::parse_one(&text, Format::Set)
+        .unwrap_or_else(|e| panic!("set output does not parse back: {e}\n{text}"));
+    assert_eq!(back.optimum, None);
+}
+
+#[test]
+fn field_format_errors_name_rows_and_columns_and_the_cell() {
+    // A dataset color beyond the 16 a board may have, at its cell.
+    fails(
+        Format::Dataset,
+        "1212\n12z4\n",
+        2,
+        3,
+        "color 35 ('z') is out of range: colorwalk plays boards of 2 to 16 colors",
+    );
+    // A set line is rows x columns, and its start error says so.
+    fails(
+        Format::Set,
+        "pc 2x3 3 2,0 ? 012012\n",
+        1,
+        10,
+        "start cell row 2, column 0 is outside the board of 2 rows and 3 columns (rows 0 to 1, columns 0 to 2)",
+    );
 }
