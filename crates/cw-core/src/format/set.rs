@@ -10,7 +10,7 @@
 //! one; we write Color Walk boards so, the blank as color `k` of `k + 1`.
 
 use super::{BoardEntry, ParseError, foreign_board, radix36_char, radix36_value, tokens};
-use crate::{Board, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
+use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 /// The format's fields, for messages.
 const FIELDS: &str = "NAME ROWSxCOLS COLORS START_ROW,START_COL OPTIMUM CELLS";
