@@ -31,6 +31,10 @@ pub(crate) enum BoardsKind {
     Series,
     /// Seeded boards with seeds `first..first+count`.
     Seeds,
+    /// Seeded Flood-It boards with seeds `first..first+count`, starting at
+    /// `start` (default the top-left block).
+    #[serde(rename = "flood-it")]
+    FloodIt,
 }
 
 /// A batch as the page asks for it.
@@ -48,6 +52,8 @@ pub(crate) struct PlanRequest {
     height: usize,
     #[serde(default = "default_colors")]
     colors: usize,
+    /// The start cell `[row, column]` of Flood-It boards (default `[0, 0]`).
+    start: Option<[usize; 2]>,
     /// Time budget per game in milliseconds.
     time_limit_ms: Option<u64>,
 }
@@ -89,6 +95,11 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
     }
     let (width, height, colors, first, count) =
         (req.width, req.height, req.colors, req.first, req.count);
+    if req.start.is_some() && !matches!(req.boards, BoardsKind::FloodIt) {
+        return Err(ApiError::bad_request(
+            "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
+        ));
+    }
     let set = match req.boards {
         BoardsKind::Series => {
             if first == 0 || first > caps::MAX_SERIES_BOARD {
@@ -115,6 +126,22 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
                 width,
                 height,
                 colors,
+            }
+        }
+        BoardsKind::FloodIt => {
+            if first.checked_add(count).is_none() {
+                return Err(ApiError::bad_request("first: the seeds run past 2^64"));
+            }
+            let [row, col] = req.start.unwrap_or([0, 0]);
+            cw_core::Board::check_start(width, height, row, col)
+                .map_err(|e| ApiError::bad_request(format!("start: {e}")))?;
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start: (row, col),
             }
         }
     };

@@ -570,6 +570,56 @@ async fn batch_plans_describe_their_boards_in_words_with_inclusive_ranges() {
     )
     .await;
     assert_eq!(p["description"], "a seeded board, seed 0 (10×8, 4 colors)");
+    let p = plan(
+        json!({"specs": ["exact:memory-mb=200"], "boards": "flood-it", "first": 3, "count": 2,
+                        "width": 14, "height": 14, "colors": 6, "start": [7, 7]}),
+    )
+    .await;
+    assert_eq!(
+        p["description"],
+        "seeded Flood-It boards, seeds 3–4 (14×14, 6 colors, start row 7, column 7)"
+    );
+    assert_eq!(p["board_set"], "floodit-seeds:14x14c6@7,7:3..5");
+}
+
+#[tokio::test]
+async fn a_flood_it_batch_runs_and_its_start_is_checked() {
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state);
+    let plan = json!({"specs": ["exact:memory-mb=200", "greedy"], "boards": "flood-it", "first": 1,
+                      "count": 3, "width": 8, "height": 8, "colors": 4, "start": [4, 4]});
+    let uri = format!("/api/batch/events?plan={}", urlencode(&plan.to_string()));
+    let events = call(&app, "GET", &uri, None).await.events();
+    let (name, fin) = events.last().unwrap();
+    assert_eq!(name, "finished", "{events:?}");
+    let exact = fin["summaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["spec"] == "exact:memory-mb=200")
+        .unwrap();
+    assert_eq!(exact["solved"], 3);
+    // exact proved every board, so its gap is 0 and greedy's is not negative.
+    assert_eq!(exact["mean_gap"], 0.0);
+    let bad = |body: Value| {
+        let app = app.clone();
+        async move {
+            call(&app, "POST", "/api/batch/plan", Some(body))
+                .await
+                .error(StatusCode::BAD_REQUEST)
+        }
+    };
+    let e = bad(
+        json!({"specs": ["greedy"], "boards": "flood-it", "count": 2,
+                       "width": 8, "height": 8, "start": [8, 0]}),
+    )
+    .await;
+    assert!(
+        e.contains("start: start cell row 8, column 0 is outside the 8x8 board"),
+        "{e}"
+    );
+    let e = bad(json!({"specs": ["greedy"], "boards": "seeds", "count": 2, "start": [0, 0]})).await;
+    assert!(e.contains("a start cell goes with Flood-It boards"), "{e}");
 }
 
 #[tokio::test]
