@@ -9,8 +9,9 @@ pub const MIN_SIDE: usize = 2;
 pub const MAX_SIDE: usize = 100;
 /// The fewest colors a board may have.
 pub const MIN_COLORS: usize = 2;
-/// The most colors a board may have.
-pub const MAX_COLORS: usize = 16;
+/// The most colors a board may have: 36, the `0`-`9`, `a`-`z` of the
+/// field's formats (the b10c35 benchmark set has 35).
+pub const MAX_COLORS: usize = 36;
 
 /// A board: `width × height` blocks, row-major from the top-left, each of one
 /// of `n_colors` colors, and a **start cell** whose same-color group is the
@@ -352,8 +353,8 @@ mod tests {
             })
         );
         assert_eq!(
-            Board::new(2, 2, 17, cells(".101")),
-            Err(BoardError::ColorsOutOfRange(17))
+            Board::new(2, 2, 37, cells(".101")),
+            Err(BoardError::ColorsOutOfRange(37))
         );
         assert_eq!(
             Board::new(2, 2, 2, cells(".10")),

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-/// A playable color: `0..n_colors` of its board (at most 16).
+/// A playable color: `0..n_colors` of its board (at most 36).
 ///
 /// The blank block has no color; boards store it as `None`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -15,7 +15,8 @@ impl Color {
         self.0 as usize
     }
 
-    /// The character for this color in the text format: `0`-`9`, then `a`-`f`.
+    /// The character for this color in the text format: `0`-`9`, then `a`-`z`
+    /// (colors 10 to 35).
     pub const fn to_char(self) -> char {
         let d = self.0;
         if d < 10 {
@@ -25,18 +26,18 @@ impl Color {
         }
     }
 
-    /// Parses a text-format color character (`0`-`9`, `a`-`f`, also `A`-`F`).
+    /// Parses a text-format color character (`0`-`9`, `a`-`z`, also `A`-`Z`).
     pub const fn from_char(ch: char) -> Option<Color> {
         match ch {
             '0'..='9' => Some(Color(ch as u8 - b'0')),
-            'a'..='f' => Some(Color(ch as u8 - b'a' + 10)),
-            'A'..='F' => Some(Color(ch as u8 - b'A' + 10)),
+            'a'..='z' => Some(Color(ch as u8 - b'a' + 10)),
+            'A'..='Z' => Some(Color(ch as u8 - b'A' + 10)),
             _ => None,
         }
     }
 
     /// The display color as `#rrggbb`: the series' five button colors first,
-    /// then further distinct colors for boards with more than five.
+    /// then further distinct colors for boards with more than five (36 in all).
     pub fn hex(self) -> &'static str {
         PALETTE.get(self.index()).copied().unwrap_or("#000000")
     }
@@ -48,9 +49,11 @@ impl Color {
 
     /// A short English name (the first five are the series' button colors).
     pub fn name(self) -> &'static str {
-        const NAMES: [&str; 16] = [
+        const NAMES: [&str; 36] = [
             "teal", "navy", "coral", "purple", "amber", "green", "sky", "brown", "pink", "olive",
-            "slate", "lime", "maroon", "cyan", "gold", "violet",
+            "slate", "lime", "maroon", "cyan", "gold", "violet", "black", "white", "red", "blue",
+            "orange", "mint", "plum", "tan", "indigo", "rose", "khaki", "forest", "salmon",
+            "steel", "lavender", "rust", "aqua", "charcoal", "peach", "moss",
         ];
         NAMES.get(self.index()).copied().unwrap_or("?")
     }
@@ -62,10 +65,14 @@ impl fmt::Display for Color {
     }
 }
 
-/// Display colors in button order: the series' five (spec §1.2), then eleven more.
-pub const PALETTE: [&str; 16] = [
+/// Display colors in button order: the series' five (spec §1.2), then eleven
+/// more, then twenty for the boards of the field with up to 36 colors.
+pub const PALETTE: [&str; 36] = [
     "#14b19f", "#0e274e", "#ec5257", "#6c2275", "#f9ac00", "#4caf50", "#64b5f6", "#795548",
     "#f48fb1", "#808000", "#607d8b", "#cddc39", "#800000", "#00bcd4", "#ffd700", "#9c27b0",
+    "#000000", "#ffffff", "#ff0000", "#0000ff", "#ff8c00", "#98ff98", "#8e4585", "#d2b48c",
+    "#4b0082", "#ff66cc", "#c3b091", "#228b22", "#fa8072", "#4682b4", "#b57edc", "#b7410e",
+    "#7fffd4", "#36454f", "#ffcba4", "#8a9a5b",
 ];
 
 /// The color of the blank (removed) blocks.
@@ -79,7 +86,7 @@ pub(crate) fn parse_hex(hex: &str) -> (u8, u8, u8) {
 
 /// A set of colors, one bit per color.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ColorSet(pub u16);
+pub struct ColorSet(pub u64);
 
 impl ColorSet {
     /// The empty set.
@@ -87,7 +94,7 @@ impl ColorSet {
 
     /// Every color of a board with `n_colors` colors.
     pub const fn all(n_colors: usize) -> ColorSet {
-        ColorSet(((1u32 << n_colors) - 1) as u16)
+        ColorSet((1u64 << n_colors) - 1)
     }
 
     /// Whether `c` is in the set.

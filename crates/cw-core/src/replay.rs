@@ -44,7 +44,7 @@ impl FromStr for Moves {
                 }
                 let c = Color::from_char(ch).ok_or_else(|| ParseMovesError {
                     col: i + 1,
-                    message: format!("expected a color ('0'-'9', 'a'-'f'), found '{ch}'"),
+                    message: format!("expected a color ('0'-'9', 'a'-'z'), found '{ch}'"),
                 })?;
                 moves.push(c);
             }
@@ -57,7 +57,7 @@ impl fmt::Display for Moves {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // One move from 10 up as a number would read back as two moves.
         if let [c] = self.0[..]
-            && (10..16).contains(&c.0)
+            && (10..36).contains(&c.0)
         {
             return write!(f, "{}", c.to_char());
         }

@@ -56,7 +56,7 @@ pub(crate) async fn solvers(State(state): State<AppState>) -> axum::Json<Value> 
         "presets": presets,
         "until": param(&UNTIL),
         "caps": caps::Caps::new(state.config()),
-        "palette": PALETTE,
+        "palette": &PALETTE[..],
         "blank": BLANK_HEX,
     }))
 }

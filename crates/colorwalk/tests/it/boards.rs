@@ -159,7 +159,7 @@ fn bad_board_files_name_the_line_and_column() {
     let out = colorwalk(&["show", "-"], "b1 2x2 3 0,5 2 0122\n");
     assert!(
         stderr(&out).contains("line 1, column 10")
-            && stderr(&out).contains("start cell row 0, column 5 is outside the 2x2 board"),
+            && stderr(&out).contains("start cell row 0, column 5 is outside the board of 2 rows"),
         "{}",
         stderr(&out)
     );

@@ -8,7 +8,7 @@
 //! is the Color Walk game and is read as one; we write Color Walk boards so.
 
 use super::{BoardEntry, ParseError, foreign_board, radix36_char, radix36_value};
-use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
+use crate::{MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     let mut lines = Vec::new();
@@ -27,16 +27,6 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     format!("unexpected '{ch}': a cell is a color '1'-'9', 'a'-'z'"),
                 )
             })?;
-            if usize::from(v) > MAX_COLORS + 1 {
-                return Err(ParseError::new(
-                    n + 1,
-                    indent + i + 1,
-                    format!(
-                        "color {v} ('{ch}') is out of range: colorwalk plays boards of \
-                         {MIN_COLORS} to {MAX_COLORS} colors"
-                    ),
-                ));
-            }
             values.push(v - 1);
         }
         let side = values.len().isqrt();

@@ -129,7 +129,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ParseError::new(
                         line_no,
                         col,
-                        format!("unexpected '{ch}': a block is '.' or a color '0'-'9', 'a'-'f'"),
+                        format!("unexpected '{ch}': a block is '.' or a color '0'-'9', 'a'-'z'"),
                     )
                 })?),
             };

@@ -857,15 +857,15 @@ fn text_format_errors() {
         "row is too long: it has 4 blocks, expected 3",
     );
     fails(Text, "  .01\n  01\n", 2, 5, "row ends early");
-    // Characters that are not blocks; 'g' would be a 17th color.
+    // Characters that are not blocks ('0'-'9', 'a'-'z' are the 36 colors).
     fails(
         Text,
-        ".01\n0g1\n",
+        ".01\n0!1\n",
         2,
         2,
-        "unexpected 'g': a block is '.' (blank) or a color",
+        "unexpected '!': a block is '.' (blank) or a color",
     );
-    fails(Text, ".01\n01z\n", 2, 3, "unexpected 'z'");
+    fails(Text, ".01\n01?\n", 2, 3, "unexpected '?'");
     fails(Text, "# c\n .0-\n", 2, 4, "unexpected '-'");
     // One blank block at most: a Color Walk board's start. With none, a
     // Flood-It board, starting top-left or at its `# start:` cell.
@@ -929,24 +929,24 @@ fn text_format_errors() {
     // The color count directive.
     fails(
         Text,
-        "# colors: 17\n.0\n10\n",
+        "# colors: 37\n.0\n10\n",
         1,
         11,
-        "color count '17': expected 2 to 16",
+        "color count '37': expected 2 to 36",
     );
     fails(
         Text,
         "# colors: 1\n.0\n00\n",
         1,
         11,
-        "color count '1': expected 2 to 16",
+        "color count '1': expected 2 to 36",
     );
     fails(
         Text,
-        "  # colours:  20 \n.0\n10\n",
+        "  # colours:  40 \n.0\n10\n",
         1,
         15,
-        "color count '20'",
+        "color count '40'",
     );
     // The column is the value's, even when the value also occurs in the key.
     fails(Text, "# colors: s\n.0\n10\n", 1, 11, "color count 's'");
@@ -955,7 +955,7 @@ fn text_format_errors() {
         "# colors:\n.0\n10\n",
         1,
         10,
-        "color count '': expected 2 to 16",
+        "color count '': expected 2 to 36",
     );
     fails(
         Text,
@@ -992,10 +992,10 @@ fn text_format_errors() {
     // Columns count characters, also in a non-ASCII indent.
     fails(
         Text,
-        "\u{a0}\u{a0}.01\n\u{a0}\u{a0}0x1\n",
+        "\u{a0}\u{a0}.01\n\u{a0}\u{a0}0%1\n",
         2,
         4,
-        "unexpected 'x'",
+        "unexpected '%'",
     );
     fails(
         Text,
@@ -1065,9 +1065,9 @@ fn line_format_errors() {
         1,
         3,
         "size '2x2c1': expected WIDTHxHEIGHT, each 2 to 100, optionally with the color \
-         count as WIDTHxHEIGHTcCOLORS (2 to 16)",
+         count as WIDTHxHEIGHTcCOLORS (2 to 36)",
     );
-    fails(Line, "b 2x2c17 0 .010", 1, 3, "size '2x2c17'");
+    fails(Line, "b 2x2c37 0 .010", 1, 3, "size '2x2c37'");
     fails(Line, "b 2x2c 0 .010", 1, 3, "size '2x2c'");
     fails(Line, "b 2xc3 0 .010", 1, 3, "size '2xc3'");
     fails(
@@ -1104,10 +1104,10 @@ fn line_format_errors() {
     // Bad cells.
     fails(
         Line,
-        "b 2x2 0 .0g1",
+        "b 2x2 0 .0!1",
         1,
         11,
-        "unexpected 'g': a block is '.' or a color",
+        "unexpected '!': a block is '.' or a color",
     );
     fails(
         Line,
@@ -1171,9 +1171,9 @@ fn ninety_nine_format_errors() {
         "2 2 1\n",
         1,
         5,
-        "color count (a Color Walk blank's color included) 1 is out of range: expected 2 to 17",
+        "color count (a Color Walk blank's color included) 1 is out of range: expected 2 to 37",
     );
-    fails(NN, "2 2 18\n", 1, 5, "expected 2 to 17");
+    fails(NN, "2 2 38\n", 1, 5, "expected 2 to 37");
     fails(
         NN,
         "2 2 c\n",
@@ -1181,13 +1181,13 @@ fn ninety_nine_format_errors() {
         5,
         "expected the color count (a Color Walk blank's color included) (a whole number), found 'c'",
     );
-    // 17 colors only with a Color Walk blank among them.
+    // 37 colors only with a Color Walk blank among them.
     fails(
         NN,
-        "2 2 17\n1 1 2 2\n0\n",
+        "2 2 37\n1 1 2 2\n0\n",
         1,
         5,
-        "17 colors is out of range: a Flood-It board has 2 to 16 colors",
+        "37 colors is out of range: a Flood-It board has 2 to 36 colors",
     );
     // A block token out of range or not a number.
     fails(
@@ -1294,10 +1294,10 @@ fn puchert_format_errors() {
     );
     fails(
         P,
-        "2 2\n0 0\n2 17\n1 0\n",
+        "2 2\n0 0\n2 37\n1 0\n",
         3,
         3,
-        "a block color 17 is out of range: expected 0 to 16",
+        "a block color 37 is out of range: expected 0 to 36",
     );
     fails(
         P,
@@ -1331,10 +1331,10 @@ fn puchert_format_errors() {
     // Colors beyond the 16 a Flood-It board may have.
     fails(
         P,
-        "2 2\n0 0\n16 0\n1 16\n",
+        "2 2\n0 0\n36 0\n1 36\n",
         3,
         1,
-        "color 16 is out of range: a Flood-It board has at most 16 colors, 0 to 15",
+        "color 36 is out of range: a Flood-It board has at most 36 colors, 0 to 35",
     );
     fails(
         P,
@@ -1408,24 +1408,26 @@ fn set_format_errors() {
     fails(Set, "pc 2x101 2 0,0 ? 01", 1, 4, "size '2x101'");
     fails(Set, "pc 3x3x3 2 0,0 ? 010101010", 1, 4, "size '3x3x3'");
     fails(Set, "  pc x 2 0,0 ? 0101", 1, 6, "size 'x'");
-    // Color counts out of range: colorwalk plays 2 to 16 colors (17 with a
+    // Color counts out of range: colorwalk plays 2 to 36 colors (37 with a
     // Color Walk blank among them).
     fails(
         Set,
-        "pc 3x3 35 0,0 ? 010101010",
+        "pc 3x3 38 0,0 ? 010101010",
         1,
         8,
-        "color count '35': colorwalk plays boards of 2 to 16 colors",
+        "color count '38': colorwalk plays boards of 2 to 36 colors",
     );
     fails(Set, "pc 3x3 1 0,0 ? 000000000", 1, 8, "color count '1'");
     fails(Set, "pc 3x3 six 0,0 ? 010101010", 1, 8, "color count 'six'");
     fails(
         Set,
-        "pc 3x3 17 0,0 ? 010101010",
+        "pc 3x3 37 0,0 ? 010101010",
         1,
         8,
-        "17 colors is out of range: a board has 2 to 16 colors",
+        "37 colors is out of range: a board has 2 to 36 colors",
     );
+    let walk = format::parse_one("pc 3x3 37 0,0 ? 10101010A", Set);
+    assert!(walk.is_err(), "{walk:?}");
     let walk = format::parse_one("pc 3x3 17 0,0 ? g10101010", Set).unwrap();
     assert_eq!(walk.board.id().to_string(), "3x3c16:.10101010");
     // The start cell, from 0: row, then column.
@@ -1557,15 +1559,15 @@ fn dataset_format_errors() {
     fails(Dataset, "1212\n12.4\n", 2, 3, "unexpected '.'");
     fails(Dataset, "# b2c4\n\n  12-4\n", 3, 5, "unexpected '-'");
     fails(Dataset, "12\u{e9}4", 1, 3, "unexpected '\u{e9}'");
-    // The color count is the file's highest color: more than 16 is refused
-    // (17 only with a Color Walk blank among them).
-    let err = format::parse("1212\n12z4\n", Dataset).unwrap_err();
-    assert!(
-        err.message.contains("color 35 ('z') is out of range"),
-        "{err}"
+    // The color count is the file's highest color, up to 35 ('z'), as in
+    // the b10c35 set.
+    let wide = format::parse("1212\n12z4\n", Dataset).unwrap();
+    assert_eq!(wide[1].board.n_colors(), 35);
+    assert_eq!(wide[1].board.cells()[2], Some(Color(34)));
+    assert_eq!(
+        format::parse_one("1h23", Dataset).unwrap().board.n_colors(),
+        17
     );
-    let err = format::parse("1h23", Dataset).unwrap_err();
-    assert!(err.message.contains("17 colors is out of range"), "{err}");
     let walk = format::parse_one("h123", Dataset).unwrap();
     assert_eq!(walk.board.id().to_string(), "2x2c16:.012");
     fails(Dataset, "", 1, 1, "empty input: expected a board");
@@ -1667,15 +1669,16 @@ fn board_id_errors() {
     bad_id("1x20c5-s1", 1, "board size 1x20 is out of range");
     bad_id("30x101c5-k1", 1, "board size 30x101 is out of range");
     bad_id(
-        "30x20c17-s1",
+        "30x20c37-s1",
         1,
-        "17 colors is out of range: a board has 2 to 16 colors",
+        "37 colors is out of range: a board has 2 to 36 colors",
     );
     bad_id("30x20c1-s1", 1, "1 colors is out of range");
-    bad_id("2x2c17:.010", 1, "17 colors is out of range");
+    bad_id("2x2c37:.010", 1, "37 colors is out of range");
     // Literal cells.
     bad_id("2x2c3:.013", 10, "color '3' is not below 3");
-    bad_id("2x2c3:.0x1", 9, "unexpected 'x': cells are '.' or colors");
+    bad_id("2x2c3:.0x1", 9, "color 'x' is not below 3");
+    bad_id("2x2c3:.0!1", 9, "unexpected '!': cells are '.' or colors");
     bad_id("2x2c3:.0.1", 9, "a second blank block '.'");
     bad_id("2x2c3@1,1:0.11", 12, "blank block '.' in a Flood-It board");
     bad_id(
@@ -1749,9 +1752,9 @@ fn moves_errors() {
     bad_moves("3, x", 4, "found 'x'");
     bad_moves("3,,1", 3, "found ''");
     bad_moves("3,256", 3, "found '256'");
-    bad_moves("31z", 3, "expected a color ('0'-'9', 'a'-'f'), found 'z'");
-    bad_moves("3 1 g", 5, "found 'g'");
-    bad_moves("\u{a0}1g", 3, "found 'g'");
+    bad_moves("31!", 3, "expected a color ('0'-'9', 'a'-'z'), found '!'");
+    bad_moves("3 1 $", 5, "found '$'");
+    bad_moves("\u{a0}1$", 3, "found '$'");
     bad_moves("1,\u{a0}x", 4, "found 'x'");
     bad_moves("é,1", 1, "found 'é'");
 }
@@ -2287,14 +2290,6 @@ fn set_format_writes_a_zero_optimum_as_unknown() {
 
 #[test]
 fn field_format_errors_name_rows_and_columns_and_the_cell() {
-    // A dataset color beyond the 16 a board may have, at its cell.
-    fails(
-        Format::Dataset,
-        "1212\n12z4\n",
-        2,
-        3,
-        "color 35 ('z') is out of range: colorwalk plays boards of 2 to 16 colors",
-    );
     // A set line is rows x columns, and its start error says so.
     fails(
         Format::Set,

@@ -465,8 +465,8 @@ impl<const W: usize> Graph<W> {
         }
         let mut cur = *frontier;
         // Colors already gone or exposed; `exposed` is waiting to be played.
-        let mut done = 0u32;
-        let mut exposed = 0u32;
+        let mut done = 0u64;
+        let mut exposed = 0u64;
         for c in 0..self.k {
             let m = &self.masks[c];
             let mut outside = 0;
@@ -482,7 +482,7 @@ impl<const W: usize> Graph<W> {
                 exposed |= 1 << c;
             }
         }
-        let all = (1u32 << self.k) - 1;
+        let all = (1u64 << self.k) - 1;
         let mut moves = 0;
         while !is_empty(&cur) {
             let ahead = moves + ((all & !done) | exposed).count_ones();
