@@ -444,7 +444,7 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
             None => sets.push((set, vec![(name, kind)])),
         }
     }
-    assert!(sets.len() >= 8, "the sample covers every set with optima");
+    assert!(sets.len() >= 9, "the sample covers every set with optima");
     // The hardest 99problems boards (20x20, 8 colors) need more than the
     // default 1 GiB search cap: 4 GiB, about 0.6 GB of real memory.
     let opts = ExactOptions {
