@@ -348,6 +348,11 @@ pub struct PlayArgs {
     /// The solver that `s` steps with in the full-screen game.
     #[arg(long, default_value = "gla-5")]
     pub spec: String,
+    /// Move-limit mode: `par` (the proven optimum, found by the exact solver in at most 30 s),
+    /// `par+N` (N moves of slack) or a number of moves. The game is lost when the moves run out
+    /// before the board is clear (undo and restart still work).
+    #[arg(long, value_name = "par|par+N|N")]
+    pub limit: Option<String>,
 }
 
 /// `colorwalk verify`.
