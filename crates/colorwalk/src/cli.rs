@@ -331,7 +331,8 @@ pub struct ShowArgs {
 /// `colorwalk play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A board ID, file or `-` (default: a new random 30x20 board with 5 colors).
+    /// A board ID, file or `-` (default: a new random 30x20 Color Walk board with 5 colors);
+    /// Flood-It boards too, e.g. `14x14c6-f1` or `19x19c6@9,9-f7` (start row 9, column 9).
     pub board: Option<String>,
     /// The file's format (default: detected).
     #[arg(long, value_enum)]
@@ -339,7 +340,8 @@ pub struct PlayArgs {
     /// Which board of a file with several: its number (from 1) or its name.
     #[arg(long)]
     pub pick: Option<String>,
-    /// Plain text (no colors).
+    /// Plain text (no colors); a Flood-It board's region is drawn as `*`, its start block as `@`,
+    /// and the status line names the region's color.
     #[arg(long)]
     pub plain: bool,
     /// Line mode even in a terminal (the full-screen game is the default there).
