@@ -1,5 +1,6 @@
-//! The web lab: one page to play Color Walk and Flood-It, watch any solver, review games
-//! and run batches, served with its JSON API by [`app`].
+//! The web lab: one page to play Color Walk and Flood-It (with or without a
+//! move limit), watch any solver, review games and run batches, served with
+//! its JSON API by [`app`].
 //!
 //! This is the workspace's only async crate. Searches never run on the async
 //! runtime: they run on blocking threads behind a concurrency limit

@@ -194,6 +194,7 @@ export async function solve() {
   const lim = currentLimit();
   const limit = lim ? lim.moves : null;
   const steps = stepsLeft(limit, S.moves.length);
+  if (steps === 0) { status('solver-status', `No moves are left under the limit of ${limit}.`, true); return; }
   const abort = new AbortController();
   /** @type {NonNullable<import('./state.js').State['solving']>} */
   const solving = { abort, timer: undefined };
