@@ -355,7 +355,8 @@ pub struct ShowArgs {
 /// `colorwalk play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// A board ID, file or `-` (default: a new random 30x20 board with 5 colors).
+    /// A board ID, file or `-` (default: a new random 30x20 Color Walk board with 5 colors);
+    /// Flood-It boards too, e.g. `14x14c6-f1` or `19x19c6@9,9-f7` (start row 9, column 9).
     pub board: Option<String>,
     /// The file's format (default: detected).
     #[arg(long, value_enum)]
@@ -363,7 +364,8 @@ pub struct PlayArgs {
     /// Which board of a file with several: its number (from 1) or its name.
     #[arg(long)]
     pub pick: Option<String>,
-    /// Plain text (no colors).
+    /// Plain text (no colors); a Flood-It board's region is drawn as `*`, its start block as `@`,
+    /// and the status line names the region's color.
     #[arg(long)]
     pub plain: bool,
     /// Line mode even in a terminal (the full-screen game is the default there).
@@ -372,6 +374,11 @@ pub struct PlayArgs {
     /// The solver that `s` steps with in the full-screen game.
     #[arg(long, default_value = "gla-5")]
     pub spec: String,
+    /// Move-limit mode: `par` (the proven optimum, found by the exact solver in at most 30 s),
+    /// `par+N` (N moves of slack) or a number of moves. The game is lost when the moves run out
+    /// before the board is clear (undo and restart still work).
+    #[arg(long, value_name = "par|par+N|N")]
+    pub limit: Option<String>,
 }
 
 /// `colorwalk verify`.

@@ -26,6 +26,11 @@ pub const MAX_SOLVE_TIME_MS: u64 = 120_000;
 /// the hint is the first move of the best solution found (marked unproven).
 pub const HINT_TIME_MS: u64 = 20_000;
 
+/// Time budget of the exact search that answers whether a position can
+/// still be cleared within a move limit (`POST /api/clearable`), in
+/// milliseconds; when it runs out, the answer may be "unknown".
+pub const CLEARABLE_TIME_MS: u64 = 20_000;
+
 /// Time budget of a par search, in milliseconds.
 pub const PAR_TIME_MS: u64 = 120_000;
 
@@ -57,6 +62,7 @@ pub(crate) struct Caps {
     solve_time_ms: u64,
     max_solve_time_ms: u64,
     hint_time_ms: u64,
+    clearable_time_ms: u64,
     par_time_ms: u64,
     analysis_time_ms: u64,
     max_batch_boards: u64,
@@ -76,6 +82,7 @@ impl Caps {
             solve_time_ms: SOLVE_TIME_MS,
             max_solve_time_ms: MAX_SOLVE_TIME_MS,
             hint_time_ms: HINT_TIME_MS,
+            clearable_time_ms: CLEARABLE_TIME_MS,
             par_time_ms: PAR_TIME_MS,
             analysis_time_ms: ANALYSIS_TIME_MS,
             max_batch_boards: MAX_BATCH_BOARDS,

@@ -168,3 +168,129 @@ pub(crate) fn time_ms(
 pub(crate) fn shape(width: usize, height: usize, colors: usize) -> Result<(), ApiError> {
     Board::check_shape(width, height, colors).map_err(|e| ApiError::bad_request(e.to_string()))
 }
+
+/// A move-limit rule: the proven optimum (par) plus a slack, or a fixed
+/// number of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub(crate) enum LimitRule {
+    /// Par plus `slack` moves (0: par exactly).
+    Par {
+        /// Moves allowed beyond par.
+        slack: u32,
+    },
+    /// A fixed number of moves.
+    Moves {
+        /// The moves allowed.
+        moves: u32,
+    },
+}
+
+impl LimitRule {
+    /// The rule's canonical text, which [`limit_rule`] reads back: `par`,
+    /// `par+N` or `N`.
+    pub(crate) fn text(self) -> String {
+        match self {
+            LimitRule::Par { slack: 0 } => "par".into(),
+            LimitRule::Par { slack } => format!("par+{slack}"),
+            LimitRule::Moves { moves } => moves.to_string(),
+        }
+    }
+}
+
+/// Reads a move-limit rule: `par`, `par+N` (N from 0) or a number of moves
+/// (1 to [`caps::MAX_MOVES`]); `none` or nothing is no limit. Spaces and
+/// case do not matter.
+pub(crate) fn limit_rule(text: &str) -> Result<Option<LimitRule>, ApiError> {
+    let max = caps::MAX_MOVES;
+    let bad = |why: &str| {
+        ApiError::bad_request(format!(
+            "limit '{}': {why}; expected par, par+N (N from 0 to {max}) or a number of moves from 1 to {max}",
+            quote(text)
+        ))
+    };
+    let norm: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let number = |digits: &str, what: &str| -> Result<u32, ApiError> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad(&format!("{what} is not a whole number")));
+        }
+        match digits.parse::<u32>() {
+            Ok(n) if n <= max => Ok(n),
+            _ => Err(bad(&format!("{what} is above {max}"))),
+        }
+    };
+    if norm.is_empty() || norm == "none" {
+        return Ok(None);
+    }
+    if let Some(rest) = norm.strip_prefix("par") {
+        if rest.is_empty() {
+            return Ok(Some(LimitRule::Par { slack: 0 }));
+        }
+        let Some(slack) = rest.strip_prefix('+') else {
+            return Err(bad("after par comes +N"));
+        };
+        return Ok(Some(LimitRule::Par {
+            slack: number(slack, "the slack")?,
+        }));
+    }
+    match number(&norm, "the limit")? {
+        0 => Err(bad("a limit of 0 moves leaves no move to play")),
+        moves => Ok(Some(LimitRule::Moves { moves })),
+    }
+}
+
+/// A resolved move limit from a request (1 to [`caps::MAX_MOVES`]) against
+/// the moves already made: none of them may pass it.
+pub(crate) fn limit(limit: Option<u32>, n_moves: usize) -> Result<Option<u32>, ApiError> {
+    let Some(l) = limit else { return Ok(None) };
+    if !(1..=caps::MAX_MOVES).contains(&l) {
+        return Err(ApiError::bad_request(format!(
+            "limit: {l} is out of range: 1 to {}",
+            caps::MAX_MOVES
+        )));
+    }
+    if n_moves > l as usize {
+        return Err(ApiError::bad_request(format!(
+            "moves: {n_moves} moves pass the move limit of {l}"
+        )));
+    }
+    Ok(Some(l))
+}
+
+/// The start cell of a new Flood-It board from a request: absent or null
+/// is the top-left block, `"centre"` (or `"center"`) the middle one (row
+/// `height / 2`, column `width / 2`), `[row, col]` (from 0) any block.
+pub(crate) fn start(
+    value: Option<&serde_json::Value>,
+    width: usize,
+    height: usize,
+) -> Result<(usize, usize), ApiError> {
+    use serde_json::Value;
+    let bad = || {
+        ApiError::bad_request(
+            "start: expected \"centre\" or [row, column] (from 0), or nothing for the top-left block",
+        )
+    };
+    let (row, col) = match value {
+        None | Some(Value::Null) => (0, 0),
+        Some(Value::String(s)) if matches!(s.trim(), "centre" | "center") => {
+            (height / 2, width / 2)
+        }
+        Some(Value::Array(a)) if a.len() == 2 => {
+            let n = |v: &Value| {
+                v.as_u64()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or_else(bad)
+            };
+            (n(&a[0])?, n(&a[1])?)
+        }
+        Some(_) => return Err(bad()),
+    };
+    Board::check_start(width, height, row, col)
+        .map_err(|e| ApiError::bad_request(format!("start: {e}")))?;
+    Ok((row, col))
+}

@@ -1,4 +1,5 @@
-//! Optimal play: `/api/hint`, `/api/par` (SSE) and `/api/analysis` (SSE),
+//! Optimal play: `/api/hint`, `/api/clearable`, `/api/par` (SSE) and
+//! `/api/analysis` (SSE),
 //! all by the `exact` solver within the server's time and memory budgets.
 
 use crate::caps;
@@ -97,6 +98,110 @@ pub(crate) async fn hint(
         })))
     })
     .await?
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClearableRequest {
+    board: String,
+    #[serde(default)]
+    moves: Vec<u8>,
+    /// The move limit of the game (1 to [`caps::MAX_MOVES`]), counted from
+    /// the start; `moves` may not pass it.
+    limit: u32,
+}
+
+/// `POST /api/clearable`: can the position after `moves` still be cleared
+/// within the move limit? The exact solver answers from the position (within
+/// [`caps::CLEARABLE_TIME_MS`]): `{clearable, limit, left, remaining,
+/// proven, lower_bound, moves, ms}`, where `clearable` is `true` (a line of
+/// `moves` clears the board in at most `left` moves), `false` (at least
+/// `lower_bound` moves are needed, more than `left`), or `null` when the
+/// search ran out of time before it could tell; `remaining` is the length of
+/// the best line found (the optimum when `proven`).
+pub(crate) async fn clearable(
+    State(state): State<AppState>,
+    Json(req): Json<ClearableRequest>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let board = check::board(&req.board)?;
+    let moves = check::moves(&board, &req.moves)?;
+    let limit = check::limit(Some(req.limit), moves.len())?.unwrap_or(req.limit);
+    let left = limit - moves.len() as u32;
+    let answer = move |clearable: Option<bool>, r: Option<&ExactResult>, ms: f64| {
+        json!({
+            "clearable": clearable,
+            "limit": limit,
+            "left": left,
+            "remaining": r.map(|r| r.moves.len()),
+            "proven": r.is_some_and(|r| r.proven),
+            "lower_bound": r.map(|r| r.lower_bound),
+            "moves": r.map(|r| colors(&r.moves)),
+            "ms": ms,
+        })
+    };
+    let graph = ClusterGraph::new(&board);
+    let mut game = graph.start();
+    for &c in &moves {
+        game.play(c);
+    }
+    if game.is_solved() {
+        let mut j = answer(Some(true), None, 0.0);
+        j["remaining"] = json!(0);
+        j["proven"] = json!(true);
+        j["lower_bound"] = json!(0);
+        j["moves"] = json!([]);
+        return Ok(axum::Json(j));
+    }
+    // No move left, or fewer than the admissible bound: no search needed.
+    let bound = cw_solve::bound::lower_bound(&game);
+    if left == 0 || bound > left {
+        let mut j = answer(Some(false), None, 0.0);
+        j["lower_bound"] = json!(bound.max(1));
+        return Ok(axum::Json(j));
+    }
+    drop(game);
+    let config = state.config().clone();
+    jobs::search(&state, move |cancel| {
+        let graph = ClusterGraph::new(&board);
+        let mut game = graph.start();
+        for &c in &moves {
+            game.play(c);
+        }
+        let started = Instant::now();
+        let r = exact(
+            &game,
+            &config,
+            Duration::from_millis(caps::CLEARABLE_TIME_MS),
+            &cancel,
+        );
+        let found = r.moves.len() as u32;
+        let clearable = if found <= left && game_clears(&game, &r.moves) {
+            Some(true)
+        } else if r.proven || r.lower_bound > left {
+            Some(false)
+        } else {
+            None
+        };
+        axum::Json(answer(
+            clearable,
+            Some(&r),
+            started.elapsed().as_secs_f64() * 1000.0,
+        ))
+    })
+    .await
+}
+
+/// Whether `line` clears the board from `game` (the exact solver's line,
+/// checked by the engine before it counts).
+fn game_clears(game: &Game<'_>, line: &[Color]) -> bool {
+    let mut g = game.clone();
+    for &c in line {
+        if g.is_solved() {
+            return false;
+        }
+        g.play(c);
+    }
+    g.is_solved()
 }
 
 /// Sends events from a blocking thread; a send fails once the page is gone.

@@ -1,5 +1,6 @@
-//! The web lab: one page to play Color Walk, watch any solver, review games
-//! and run batches, served with its JSON API by [`app`].
+//! The web lab: one page to play Color Walk and Flood-It (with or without a
+//! move limit), watch any solver, review games and run batches, served with
+//! its JSON API by [`app`].
 //!
 //! This is the workspace's only async crate. Searches never run on the async
 //! runtime: they run on blocking threads behind a concurrency limit
@@ -16,10 +17,11 @@
 //! | `GET /` (and `/app.js`, `/js/*.js`, `/style.css`) | the page (ES modules, no build step) |
 //! | `GET /api/solvers` | every solver with its parameters, every preset, the caps |
 //! | `POST /api/spec` | `{spec}` → its canonical form, or 400 |
-//! | `POST /api/board` | `{source: random\|seed\|series\|id\|text, …}` → a board |
-//! | `POST /api/play` | `{board, moves}` → the position: when each block was cleared |
+//! | `POST /api/board` | `{source: random\|seed\|series\|floodit\|id\|text, …, limit?}` → a board (rules, start cell, region color) and its move-limit rule |
+//! | `POST /api/play` | `{board, moves, limit?}` → the position: when each block was cleared, the region's color after each move, the limit's state |
 //! | `POST /api/solve` | `{board, spec, moves?, steps?, time_limit_ms?}` → a solver's moves from a position |
 //! | `POST /api/hint` | `{board, moves}` → the next move of an optimal continuation |
+//! | `POST /api/clearable` | `{board, moves, limit}` → can the position still be cleared within the limit (exact search) |
 //! | `GET /api/par?board=ID` | SSE: bounds, then the proven minimum of a board |
 //! | `GET /api/analysis?board=ID&moves=3,1,4` | SSE: the optimal number of moves left after each move of a game |
 //! | `POST /api/batch/plan` | a batch's plan checked: canonical specs, boards (also in words), games |
@@ -154,6 +156,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/play", post(play::play))
         .route("/api/solve", post(play::solve))
         .route("/api/hint", post(exact::hint))
+        .route("/api/clearable", post(exact::clearable))
         .route("/api/par", get(exact::par))
         .route("/api/analysis", get(exact::analysis))
         .route("/api/batch/plan", post(lab::plan))

@@ -116,6 +116,17 @@ pub(crate) enum BoardRequest {
         height: usize,
         colors: usize,
     },
+    /// A seeded Flood-It board (`WxHcK@R,C-fSEED`): every block colored,
+    /// the region starting at `start` (absent: the top-left block;
+    /// `"centre"`; or `[row, col]` from 0), with `seed` or one the server
+    /// picks.
+    FloodIt {
+        width: usize,
+        height: usize,
+        colors: usize,
+        seed: Option<u64>,
+        start: Option<Value>,
+    },
     /// A board ID.
     Id { id: String },
     /// Board text in any format (detected).
@@ -129,18 +140,45 @@ pub(crate) struct BoardJson {
     width: usize,
     height: usize,
     colors: usize,
-    /// Row-major: `.` for the blank block, then `0`-`9`, `a`-`f`.
+    /// The rule set: `color-walk` or `flood-it`.
+    rules: &'static str,
+    /// The start cell, `[row, col]` from 0: the blank block of a Color Walk
+    /// board, the block whose group is the region at the start in Flood-It.
+    start: [usize; 2],
+    /// The region's color before any move (the start cell's); `null` on a
+    /// Color Walk board, whose region is blank.
+    region: Option<u8>,
+    /// Row-major: `.` for the blank block (Color Walk only), then `0`-`9`,
+    /// `a`-`f`.
     cells: String,
     name: Option<String>,
     /// The known minimum: `{moves, proven}`.
     optimum: Option<Value>,
+    /// The move-limit rule asked for with the board (`limit`), checked:
+    /// `{kind: "par", slack, text}` or `{kind: "moves", moves, text}`;
+    /// `null` for no limit.
+    limit: Option<Value>,
 }
 
-/// `POST /api/board`: a board from a generator, an ID or text.
+/// `POST /api/board`: a board from a generator, an ID or text, and
+/// optionally a move-limit rule (`limit`: `par`, `par+N` or a number of
+/// moves), which is checked and given back with the board.
 pub(crate) async fn board(
     State(state): State<AppState>,
-    Json(req): Json<BoardRequest>,
+    Json(mut body): Json<Value>,
 ) -> Result<axum::Json<BoardJson>, ApiError> {
+    let limit = match body.as_object_mut().and_then(|o| o.remove("limit")) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => check::limit_rule(&text)?,
+        Some(Value::Number(n)) => check::limit_rule(&n.to_string())?,
+        Some(_) => {
+            return Err(ApiError::bad_request(
+                "limit: expected text such as \"par\", \"par+2\" or \"25\"",
+            ));
+        }
+    };
+    let req: BoardRequest = serde_json::from_value(body)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))?;
     let entry = match req {
         BoardRequest::Random {
             width,
@@ -175,6 +213,20 @@ pub(crate) async fn board(
                 "{width}x{height}c{colors}-k{index}"
             ))?)
         }
+        BoardRequest::FloodIt {
+            width,
+            height,
+            colors,
+            seed,
+            start,
+        } => {
+            check::shape(width, height, colors)?;
+            let start = check::start(start.as_ref(), width, height)?;
+            let seed = seed.unwrap_or_else(random_seed);
+            let board = Board::seeded_flood_it(width, height, colors, seed, start)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            BoardEntry::new(board)
+        }
         BoardRequest::Id { id } => BoardEntry::new(check::board(&id)?),
         BoardRequest::Text { text } => {
             if text.len() > 1 << 20 {
@@ -201,16 +253,30 @@ pub(crate) async fn board(
         jobs::store(&state, move |store| Ok(store.optimum(&id)?)).await?
     };
     let optimum = given.or_else(|| stored.map(|(m, p, _)| json!({ "moves": m, "proven": p })));
-    Ok(axum::Json(board_json(&entry, id, optimum)))
+    let limit = limit.map(|rule| {
+        let mut v = serde_json::to_value(rule).unwrap_or(Value::Null);
+        v["text"] = Value::String(rule.text());
+        v
+    });
+    Ok(axum::Json(board_json(&entry, id, optimum, limit)))
 }
 
-fn board_json(entry: &BoardEntry, id: String, optimum: Option<Value>) -> BoardJson {
+fn board_json(
+    entry: &BoardEntry,
+    id: String,
+    optimum: Option<Value>,
+    limit: Option<Value>,
+) -> BoardJson {
     let b = &entry.board;
+    let (row, col) = b.start_row_col();
     BoardJson {
         id,
         width: b.width(),
         height: b.height(),
         colors: b.n_colors(),
+        rules: b.rules_name(),
+        start: [row, col],
+        region: b.region_color(&[]).map(|c| c.0),
         cells: b
             .cells()
             .iter()
@@ -218,6 +284,7 @@ fn board_json(entry: &BoardEntry, id: String, optimum: Option<Value>) -> BoardJs
             .collect(),
         name: entry.name.clone(),
         optimum,
+        limit,
     }
 }
 
@@ -238,6 +305,9 @@ fn random_seed() -> u64 {
 pub(crate) struct PlayRequest {
     board: String,
     moves: Vec<u8>,
+    /// A move limit (1 to [`caps::MAX_MOVES`]): the moves may not pass it,
+    /// and the answer says whether the game is lost.
+    limit: Option<u32>,
 }
 
 /// A position after some moves.
@@ -246,13 +316,22 @@ pub(crate) struct PlayJson {
     n_moves: usize,
     cleared: bool,
     blocks_left: u32,
-    /// For each block: the move (from 1) that cleared it, 0 for the blank
-    /// start block, `null` while it has a color.
+    /// The rule set: `color-walk` or `flood-it`.
+    rules: &'static str,
+    /// For each block: the move (from 1) that cleared it (took it into the
+    /// region), 0 for the region at the start, `null` while it is outside.
     cleared_at: Vec<Option<u32>>,
-    /// Blocks each move removed.
+    /// Blocks each move removed (took into the region); 0 is a wasted move.
     removed: Vec<u32>,
     /// The colors that would remove something now.
     useful: Vec<u8>,
+    /// The region's color after each number of moves (0 to `n_moves`), so
+    /// that every earlier position can be drawn; `null` on a Color Walk
+    /// board, whose region is blank.
+    region: Option<Vec<u8>>,
+    /// With a move limit: `{moves, left, lost}`; lost when the moves have
+    /// run out and the board is not clear.
+    limit: Option<Value>,
 }
 
 /// `POST /api/play`: replays moves and says when each block was cleared, so
@@ -260,14 +339,17 @@ pub(crate) struct PlayJson {
 pub(crate) async fn play(Json(req): Json<PlayRequest>) -> Result<axum::Json<PlayJson>, ApiError> {
     let board = check::board(&req.board)?;
     let moves = check::moves(&board, &req.moves)?;
-    Ok(axum::Json(position(&board, &moves)))
+    let limit = check::limit(req.limit, moves.len())?;
+    Ok(axum::Json(position(&board, &moves, limit)))
 }
 
-pub(crate) fn position(board: &Board, moves: &[Color]) -> PlayJson {
+pub(crate) fn position(board: &Board, moves: &[Color], limit: Option<u32>) -> PlayJson {
     let graph = ClusterGraph::new(board);
     let mut game = graph.start();
     let mut cleared_at = vec![None; board.n_blocks()];
-    cleared_at[0] = Some(0);
+    for &cell in graph.cells(0) {
+        cleared_at[cell as usize] = Some(0);
+    }
     let mut removed = Vec::with_capacity(moves.len());
     for (i, &c) in moves.iter().enumerate() {
         let before = game.flooded().clone();
@@ -280,13 +362,25 @@ pub(crate) fn position(board: &Board, moves: &[Color]) -> PlayJson {
             }
         }
     }
+    let region = board.is_flood_it().then(|| {
+        (0..=moves.len())
+            .filter_map(|k| board.region_color(&moves[..k]).map(|c| c.0))
+            .collect()
+    });
+    let limit = limit.map(|l| {
+        let left = l.saturating_sub(moves.len() as u32);
+        json!({ "moves": l, "left": left, "lost": left == 0 && !game.is_solved() })
+    });
     PlayJson {
         n_moves: moves.len(),
         cleared: game.is_solved(),
         blocks_left: game.blocks_left(),
+        rules: board.rules_name(),
         cleared_at,
         removed,
         useful: game.useful_moves().iter().map(|c| c.0).collect(),
+        region,
+        limit,
     }
 }
 

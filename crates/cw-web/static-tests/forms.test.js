@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { batchInput, finishedText, planText, startedText } from '../static/js/batch.js';
-import { boardRequest, hintText, idFields, keyCommand } from '../static/js/play.js';
+import { boardRequest, hintText, idFields, keyCommand, limitText } from '../static/js/play.js';
 import { compareRows, runRows } from '../static/js/runs.js';
-import { solveVerdict, specOf, speedLabel, speedOf, stepText } from '../static/js/solver.js';
+import { solveVerdict, specOf, speedLabel, speedOf, stepText, stepsLeft } from '../static/js/solver.js';
 import { fmt, statsRows } from '../static/js/tables.js';
 
 test('keys play colors and commands', () => {
@@ -16,6 +16,8 @@ test('keys play colors and commands', () => {
   assert.equal(keyCommand('u'), 'undo');
   assert.equal(keyCommand('r'), 'restart');
   assert.equal(keyCommand('h'), 'hint');
+  assert.equal(keyCommand('l'), 'clearable');
+  assert.deepEqual(keyCommand('c'), { play: 12 }, 'c is the key of color 13, not a command');
   assert.equal(keyCommand('s'), 'step');
   assert.equal(keyCommand('ArrowLeft'), 'back');
   assert.equal(keyCommand('ArrowRight'), 'forward');
@@ -34,11 +36,45 @@ test('the New game panel asks for the board of its source', () => {
   assert.deepEqual(boardRequest('text', FORM), { source: 'text', text: '.01\n10' });
 });
 
-test('a board ID fills the panel when it names a series\' or seeded board', () => {
-  assert.deepEqual(idFields('30x20c5-k3'), { width: '30', height: '20', colors: '5', source: 'series', number: '3' });
-  assert.deepEqual(idFields('8x6c16-s42'), { width: '8', height: '6', colors: '16', source: 'seed', number: '42' });
+test('a Flood-It board from the panel: its start and its seed, or a random one', () => {
+  const flood = { ...FORM, width: '14', height: '14', colors: '6', fseed: ' 7 ', start: 'corner', startRow: '3', startCol: '4' };
+  assert.deepEqual(boardRequest('floodit', flood), { source: 'floodit', width: 14, height: 14, colors: 6, seed: 7 });
+  assert.deepEqual(boardRequest('floodit', { ...flood, start: 'centre', fseed: '' }),
+    { source: 'floodit', width: 14, height: 14, colors: 6, start: 'centre' });
+  assert.deepEqual(boardRequest('floodit', { ...flood, start: 'cell' }),
+    { source: 'floodit', width: 14, height: 14, colors: 6, start: [3, 4], seed: 7 });
+});
+
+test('the panel\'s move limit goes with the board request', () => {
+  assert.equal(limitText('none', '3'), null);
+  assert.equal(limitText(undefined, undefined), null);
+  assert.equal(limitText('par', '0'), 'par');
+  assert.equal(limitText('par', ''), 'par');
+  assert.equal(limitText('par', ' 2 '), 'par+2');
+  assert.equal(limitText('moves', '25'), '25');
+  // What the server checks: the panel sends what was typed.
+  assert.equal(limitText('moves', 'x'), 'x');
+  assert.deepEqual(boardRequest('id', { ...FORM, limitKind: 'par', limitN: '2' }), { source: 'id', id: '10x8c4-s7', limit: 'par+2' });
+  assert.deepEqual(boardRequest('random', { ...FORM, limitKind: 'moves', limitN: '30' }),
+    { source: 'random', width: 30, height: 20, colors: 5, limit: '30' });
+  assert.deepEqual(boardRequest('id', { ...FORM, limitKind: 'none', limitN: '2' }), { source: 'id', id: '10x8c4-s7' });
+});
+
+test('a board ID fills the panel when it names a series\', seeded or Flood-It board', () => {
+  const corner = { start: 'corner', row: '0', col: '0' };
+  assert.deepEqual(idFields('30x20c5-k3'), { width: '30', height: '20', colors: '5', source: 'series', number: '3', ...corner });
+  assert.deepEqual(idFields('8x6c16-s42'), { width: '8', height: '6', colors: '16', source: 'seed', number: '42', ...corner });
+  assert.deepEqual(idFields('14x14c6-f3'), { width: '14', height: '14', colors: '6', source: 'floodit', number: '3', ...corner });
+  assert.deepEqual(idFields('19x19c6@9,9-f7'),
+    { width: '19', height: '19', colors: '6', source: 'floodit', number: '7', start: 'centre', row: '9', col: '9' });
+  assert.deepEqual(idFields('12x10c5@5,6-f1'),
+    { width: '12', height: '10', colors: '5', source: 'floodit', number: '1', start: 'centre', row: '5', col: '6' });
+  assert.deepEqual(idFields('12x10c5@2,3-f1'),
+    { width: '12', height: '10', colors: '5', source: 'floodit', number: '1', start: 'cell', row: '2', col: '3' });
+  assert.equal(idFields('30x20c5@1,1-s3'), null, 'only Flood-It boards start elsewhere');
   assert.equal(idFields('b:3x1:.01'), null);
   assert.equal(idFields('30x20c5-q1'), null);
+  assert.equal(idFields('3x3c2@1,1:010101010'), null);
 });
 
 test('a hint in words', () => {
@@ -73,6 +109,15 @@ test('what a solver did', () => {
   assert.equal(stepText({ ...r, moves: [], outcome: 'gave-up' }), 'greedy gave up here (gave-up).');
   assert.equal(solveVerdict(r, 31), 'greedy solved in 31 moves (12 nodes, 0.3 ms).');
   assert.equal(solveVerdict({ ...r, outcome: 'out-of-time' }, 40), 'greedy stopped: out of time after 40 moves (12 nodes, 0.3 ms).');
+  assert.equal(solveVerdict({ ...r, outcome: 'stepped' }, 20, 20),
+    'greedy used all 20 moves of the limit without clearing the board (12 nodes, 0.3 ms).');
+  assert.equal(solveVerdict(r, 19, 20), 'greedy solved in 19 moves (12 nodes, 0.3 ms).');
+});
+
+test('a solver plays at most the moves the limit leaves', () => {
+  assert.equal(stepsLeft(null, 5), undefined);
+  assert.equal(stepsLeft(20, 5), 15);
+  assert.equal(stepsLeft(20, 20), 0);
 });
 
 test('a batch\'s error marks the input it concerns', () => {

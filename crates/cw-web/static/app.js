@@ -1,6 +1,7 @@
 // @ts-check
 // Color Walk web lab: the page's entry module. Plain JavaScript modules
-// (js/), no build step.
+// (js/), no build step. It plays Color Walk and Flood-It boards, with or
+// without a move limit; the address (js/address.js) names the game.
 //
 // The server owns the rules: every position comes from POST /api/play,
 // which says for each block the move that cleared it (`cleared_at`), so any
@@ -11,12 +12,16 @@
 // This module wires the page's controls to the modules and starts the page;
 // the modules themselves do nothing when loaded.
 
+import { parseAddress } from './js/address.js';
 import { api } from './js/api.js';
 import { addBatchSpec, fillBatch, startBatch, stopBatch } from './js/batch.js';
 import { PALETTE_KEY } from './js/colors.js';
 import { $, input, showError, status, watchErrors } from './js/dom.js';
-import { enterReview, exitReview, playError, reviewGo, stopSolver } from './js/game.js';
-import { clickColor, hint, keyCommand, loadBoard, newGame, restart, showSource, undo, usePalette } from './js/play.js';
+import { applyLimit, enterReview, exitReview, playError, reviewGo, stopSolver } from './js/game.js';
+import { onParDone } from './js/par.js';
+import {
+  applyLimitHere, checkClearable, clickColor, hint, keyCommand, loadBoard, newGame, restart, showSource, undo, usePalette,
+} from './js/play.js';
 import { compareRuns, loadRuns } from './js/runs.js';
 import { fillSolvers, pickSolver, showSpeed, solve, step, typedSpec } from './js/solver.js';
 import { S, shown } from './js/state.js';
@@ -42,6 +47,7 @@ function onKey(e) {
   else if (cmd === 'undo') undo();
   else if (cmd === 'restart') restart();
   else if (cmd === 'hint') hint();
+  else if (cmd === 'clearable') checkClearable();
   else if (cmd === 'step') step();
   else if (cmd === 'back') reviewGo(shown() - 1);
   else reviewGo(shown() + 1);
@@ -64,6 +70,9 @@ function wire() {
     t.addEventListener('click', () => showTab(/** @type {HTMLElement} */ (t).dataset.tab || 'play'));
   }
   $('new-source').addEventListener('change', showSource);
+  $('new-start').addEventListener('change', showSource);
+  $('new-limit-kind').addEventListener('change', showSource);
+  $('new-limit-apply').addEventListener('click', applyLimitHere);
   $('new-game').addEventListener('click', newGame);
   $('new-next').addEventListener('click', () => {
     input('new-series').value = String(Math.max(0, +input('new-series').value) + 1);
@@ -78,6 +87,7 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('restart').addEventListener('click', restart);
   $('hint').addEventListener('click', hint);
+  $('clearable').addEventListener('click', checkClearable);
   $('review').addEventListener('click', () => (S.view === null ? enterReview() : exitReview()));
   $('solver-pick').addEventListener('change', pickSolver);
   $('solver-spec').addEventListener('input', typedSpec);
@@ -104,6 +114,8 @@ function wire() {
   $('cmp-go').addEventListener('click', compareRuns);
   $('cb-palette').addEventListener('change', () => usePalette(input('cb-palette').checked ? 'colorblind' : 'standard'));
   document.addEventListener('keydown', onKey);
+  // A move limit of par plus a slack is known once par is.
+  onParDone(applyLimit);
   watchErrors();
 }
 
@@ -125,19 +137,24 @@ async function main() {
     status('status', `The lab did not load: ${e instanceof Error ? e.message : String(e)}`, true);
     return;
   }
-  const fromUrl = decodeURIComponent(location.hash.slice(1));
+  // The address names a game: a board, its move limit, the moves so far.
+  const address = parseAddress(location.hash);
+  /** @type {Record<string, unknown>} */
+  const req = { source: 'id', id: address.board || FIRST_BOARD };
+  if (address.limit !== null) req.limit = address.limit;
   let board;
   try {
-    board = await api('/api/board', { source: 'id', id: fromUrl || FIRST_BOARD });
+    board = await api('/api/board', req);
   } catch (e) {
-    // A bad ID in the address: the first board, and the error in the New game panel.
+    // A bad board or limit in the address: the first board, and the error in the New game panel.
     try {
       await loadBoard(await api('/api/board', { source: 'id', id: FIRST_BOARD }));
-      showError('new-error', `${e instanceof Error ? e.message : String(e)} (showing ${FIRST_BOARD} instead)`);
+      showError('new-error', `The page's address: ${e instanceof Error ? e.message : String(e)} (showing ${FIRST_BOARD} instead)`);
     } catch (e2) { playError(e2); }
     return;
   }
-  await loadBoard(board).catch(playError);
+  await loadBoard(board, null, address.moves || []).catch(playError);
+  if (address.error) showError('new-error', `The page's address: ${address.error}`);
 }
 
 main();

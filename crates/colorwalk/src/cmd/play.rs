@@ -4,6 +4,17 @@
 //! Each line is a command: a color (its number `0`-`9`/`a`-`f`, or its name),
 //! `u` undo, `r` restart, `?` help, `q` quit. End of input ends the game
 //! cleanly, like `q`.
+//!
+//! Both rule sets play: on a Color Walk board the region is blank (`.` in
+//! plain text); on a Flood-It board it has the color of the last move (at
+//! first the start block's), drawn in that color, or as `*` with the start
+//! block `@` in plain text, where the status line names its color. Playing
+//! the region's own color takes in nothing and still counts.
+//!
+//! `--limit` plays with a move limit, as Flood-It games do: `par` (the
+//! proven optimum, from the exact solver), `par+N`, or a number of moves.
+//! When the moves run out before the board is clear the game is lost; undo
+//! and restart still work.
 
 use crate::board_input::load_one;
 use crate::cli::PlayArgs;
@@ -11,20 +22,43 @@ use crate::render::{self, Style};
 use anyhow::{Context, Result, bail};
 use cw_core::format::Format;
 use cw_core::{Board, ClusterGraph, Color, Playthrough};
+use cw_solve::exact::{ExactOptions, solve_exact};
+use cw_solve::{Limits, SearchCtx};
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Plays on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
+    let rule = args
+        .limit
+        .as_deref()
+        .map(parse_limit)
+        .transpose()
+        .context("--limit")?;
     let board = match &args.board {
         Some(source) => load_one(source, args.from.map(Format::from), args.pick.as_deref())?.board,
         None => Board::seeded(30, 20, 5, super::board_cmds::random_seed())?,
     };
     let tty = std::io::stdout().is_terminal();
-    if tty && std::io::stdin().is_terminal() && !args.lines && !args.plain {
+    let full_screen = tty && std::io::stdin().is_terminal() && !args.lines && !args.plain;
+    let limit = match rule {
+        Some(rule @ LimitRule::Par { .. }) => {
+            if full_screen {
+                eprintln!(
+                    "finding par (the exact solver, at most {} s)…",
+                    PAR_TIME.as_secs()
+                );
+            }
+            Some(resolve_limit(&board, rule, PAR_TIME))
+        }
+        Some(rule) => Some(resolve_limit(&board, rule, PAR_TIME)),
+        None => None,
+    };
+    if full_screen {
         let spec = cw_solve::Spec::parse(&args.spec)
             .map_err(|e| anyhow::anyhow!("--spec '{}': {e}", args.spec))?;
-        super::tui::run(board, spec)?;
+        super::tui::run(board, spec, limit)?;
         return Ok(ExitCode::SUCCESS);
     }
     let style = if args.plain || !tty {
@@ -39,8 +73,104 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         &mut std::io::stdout().lock(),
         style,
         tty,
+        limit.as_ref(),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The time the exact solver may take to find par for `--limit par`.
+pub const PAR_TIME: Duration = Duration::from_secs(30);
+
+/// The largest move limit `--limit` takes (and the largest slack).
+pub const MAX_LIMIT: u32 = 10_000;
+
+/// A move-limit rule, as `--limit` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitRule {
+    /// Par (the proven optimum) plus this many moves.
+    Par {
+        /// Moves allowed beyond par (0: par exactly).
+        slack: u32,
+    },
+    /// This many moves.
+    Moves(u32),
+}
+
+/// Reads `par`, `par+N` or a number of moves (spaces and case do not matter).
+pub fn parse_limit(text: &str) -> Result<LimitRule> {
+    let norm: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let expected = format!("expected par, par+N or a number of moves (1 to {MAX_LIMIT})");
+    let number = |digits: &str| -> Result<u32> {
+        match digits.parse::<u32>() {
+            Ok(n) if n <= MAX_LIMIT && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(n),
+            _ => bail!("'{text}': {expected}"),
+        }
+    };
+    if let Some(rest) = norm.strip_prefix("par") {
+        return match rest.strip_prefix('+') {
+            None if rest.is_empty() => Ok(LimitRule::Par { slack: 0 }),
+            Some(slack) => Ok(LimitRule::Par {
+                slack: number(slack)?,
+            }),
+            None => bail!("'{text}': {expected}"),
+        };
+    }
+    match number(&norm)? {
+        0 => bail!("'{text}': a limit of 0 moves leaves no move to play"),
+        n => Ok(LimitRule::Moves(n)),
+    }
+}
+
+/// A move limit on one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    /// The moves allowed.
+    pub moves: u32,
+    /// How it was set, for people: `par 19 + 2`, `par 19`, `25 moves`.
+    pub how: String,
+}
+
+/// The move limit of `rule` on `board`; par comes from the exact solver
+/// within `time` (when it cannot prove the optimum in time, its best
+/// solution stands in, and `how` says so).
+pub fn resolve_limit(board: &Board, rule: LimitRule, time: Duration) -> MoveLimit {
+    match rule {
+        LimitRule::Moves(moves) => MoveLimit {
+            moves,
+            how: format!("{moves} moves"),
+        },
+        LimitRule::Par { slack } => {
+            let graph = ClusterGraph::new(board);
+            let limits = Limits {
+                time_limit: Some(time),
+                ..Limits::default()
+            };
+            let mut ctx = SearchCtx::new(board, &limits);
+            let opts = ExactOptions {
+                time_limit: Some(time),
+                ..ExactOptions::default()
+            };
+            let r = solve_exact(&graph, &opts, &mut ctx);
+            let par = r.moves.len() as u32;
+            let what = if r.proven {
+                format!("par {par}")
+            } else {
+                format!("par ≤ {par} (not proven in {} s)", time.as_secs())
+            };
+            MoveLimit {
+                moves: par + slack,
+                how: if slack == 0 {
+                    what
+                } else {
+                    format!("{what} + {slack}")
+                },
+            }
+        }
+    }
 }
 
 /// How a line-mode game ended.
@@ -50,34 +180,83 @@ pub enum Ending {
     Cleared(u32),
     /// The player quit (or input ended) after this many moves.
     Quit(u32),
+    /// The move limit ran out before the board was clear (and the player
+    /// then quit, or input ended), after this many moves.
+    Lost(u32),
+}
+
+/// The name of a board's rule set, for people.
+pub fn rules_title(board: &Board) -> &'static str {
+    if board.is_flood_it() {
+        "Flood-It"
+    } else {
+        "Color Walk"
+    }
 }
 
 /// Runs a game: reads commands from `input`, writes to `output`. The board is
-/// drawn at the start and, when `redraw` is set, after every move.
+/// drawn at the start and, when `redraw` is set, after every move. With a
+/// `limit`, the game is lost when its moves run out before the board is
+/// clear.
 pub fn play_lines(
     board: &Board,
     mut input: impl BufRead,
     output: &mut impl Write,
     style: Style,
     redraw: bool,
+    limit: Option<&MoveLimit>,
 ) -> Result<Ending> {
     let graph = ClusterGraph::new(board);
     let mut game = Playthrough::new(&graph);
     let n_colors = board.n_colors();
-    writeln!(output, "Color Walk {}  ({} colors)", board.id(), n_colors)?;
+    let flood_it = board.is_flood_it();
+    write!(
+        output,
+        "{} {}  ({} colors",
+        rules_title(board),
+        board.id(),
+        n_colors
+    )?;
+    if flood_it {
+        let (row, col) = board.start_row_col();
+        write!(output, ", start row {row}, column {col}")?;
+    }
+    writeln!(output, ")")?;
     writeln!(output, "{}", render::legend(n_colors, style))?;
+    if flood_it {
+        writeln!(
+            output,
+            "flood the whole board: each move gives your region a color and takes in the groups of \
+             that color it touches ({} is the start block, {} the rest of the region in plain text)",
+            render::START_CHAR,
+            render::REGION_CHAR
+        )?;
+    }
+    if let Some(l) = limit {
+        writeln!(output, "move limit: {} ({})", l.moves, l.how)?;
+    }
     writeln!(
         output,
         "type a color number, u to undo, r to restart, q to quit"
     )?;
+    let status = |g: &Playthrough<'_>| -> String {
+        let n = g.current().n_moves();
+        let mut s = match limit {
+            Some(l) => format!("moves: {n}/{}", l.moves),
+            None => format!("moves: {n}"),
+        };
+        write_region_status(&mut s, board, g.moves(), g.current().blocks_left());
+        s
+    };
+    let lost = |g: &Playthrough<'_>| {
+        limit.is_some_and(|l| g.current().n_moves() >= l.moves && !g.current().is_solved())
+    };
     let draw = |g: &Playthrough<'_>, out: &mut dyn Write| -> std::io::Result<()> {
-        out.write_all(render::board(board, |c| g.current().is_blank(c), style).as_bytes())?;
-        writeln!(
-            out,
-            "moves: {}  blocks left: {}",
-            g.current().n_moves(),
-            g.current().blocks_left()
-        )
+        let region = board.region_color(g.moves());
+        out.write_all(
+            render::position(board, |c| g.current().is_blank(c), region, style).as_bytes(),
+        )?;
+        writeln!(out, "{}", status(g))
     };
     draw(&game, output)?;
     let mut bytes = Vec::new();
@@ -90,6 +269,15 @@ pub fn play_lines(
             "?" | "h" | "help" => {
                 writeln!(output, "colors: {}", render::legend(n_colors, Style::Plain))?;
                 writeln!(output, "u undo, r restart, q quit")?;
+                if flood_it {
+                    writeln!(
+                        output,
+                        "plain text draws your region as {} and its start block as {}; \
+                         playing the region's own color takes in nothing but counts",
+                        render::REGION_CHAR,
+                        render::START_CHAR
+                    )?;
+                }
                 continue;
             }
             "u" | "undo" => match game.undo() {
@@ -109,14 +297,13 @@ pub fn play_lines(
                     )?;
                     continue;
                 };
+                if lost(&game) {
+                    writeln!(output, "out of moves: u to undo, r to restart, q to quit")?;
+                    continue;
+                }
+                let region_before = board.region_color(game.moves());
                 let gain = game.play(c)?;
-                writeln!(
-                    output,
-                    "{} ({}): removed {} blocks",
-                    c,
-                    c.name(),
-                    gain.blocks
-                )?;
+                writeln!(output, "{}", move_text(c, gain.blocks, region_before))?;
                 if game.current().is_solved() {
                     draw(&game, output)?;
                     let n = game.current().n_moves();
@@ -124,26 +311,74 @@ pub fn play_lines(
                     writeln!(output, "cleared in {n} moves: {}", moves.join(","))?;
                     return Ok(Ending::Cleared(n));
                 }
+                if lost(&game) {
+                    draw(&game, output)?;
+                    writeln!(output, "{}", lost_text(&game, limit))?;
+                    continue;
+                }
             }
         }
         if redraw {
             draw(&game, output)?;
         } else {
-            writeln!(
-                output,
-                "moves: {}  blocks left: {}",
-                game.current().n_moves(),
-                game.current().blocks_left()
-            )?;
+            writeln!(output, "{}", status(&game))?;
         }
     }
     let n = game.current().n_moves();
+    if lost(&game) {
+        writeln!(output, "{}", lost_text(&game, limit))?;
+        return Ok(Ending::Lost(n));
+    }
     writeln!(
         output,
         "stopped after {n} moves, {} blocks left",
         game.current().blocks_left()
     )?;
     Ok(Ending::Quit(n))
+}
+
+/// `  blocks left: B`, and on a Flood-It board `  region: C (name)`.
+pub fn write_region_status(s: &mut String, board: &Board, moves: &[Color], blocks_left: u32) {
+    use std::fmt::Write as _;
+    let _ = write!(s, "  blocks left: {blocks_left}");
+    if let Some(r) = board.region_color(moves) {
+        let _ = write!(s, "  region: {r} ({})", r.name());
+    }
+}
+
+/// What a move did: the blocks it removed, or on a Flood-It board the
+/// blocks it took in, and whether it was wasted.
+pub fn move_text(c: Color, blocks: u32, region_before: Option<Color>) -> String {
+    match region_before {
+        None => format!("{} ({}): removed {} blocks", c, c.name(), blocks),
+        Some(r) if r == c => format!(
+            "{} ({}): the region is {} already: nothing taken in (a wasted move, still counted)",
+            c,
+            c.name(),
+            c.name()
+        ),
+        Some(_) if blocks == 0 => format!(
+            "{} ({}): no {} group touches the region: nothing taken in (a wasted move, still counted); the region is {} now",
+            c,
+            c.name(),
+            c.name(),
+            c.name()
+        ),
+        Some(_) => format!(
+            "{} ({}): the region takes in {} blocks",
+            c,
+            c.name(),
+            blocks
+        ),
+    }
+}
+
+fn lost_text(game: &Playthrough<'_>, limit: Option<&MoveLimit>) -> String {
+    let l = limit.map_or(0, |l| l.moves);
+    format!(
+        "out of moves: all {l} are used and {} blocks are left: the game is lost (u undo, r restart, q quit)",
+        game.current().blocks_left()
+    )
 }
 
 /// The longest command line read: commands are a few characters, so a
@@ -197,8 +432,37 @@ mod tests {
 
     fn run_script(board: &Board, script: &str) -> (Ending, String) {
         let mut out = Vec::new();
-        let ending = play_lines(board, script.as_bytes(), &mut out, Style::Plain, false).unwrap();
+        let ending = play_lines(
+            board,
+            script.as_bytes(),
+            &mut out,
+            Style::Plain,
+            false,
+            None,
+        )
+        .unwrap();
         (ending, String::from_utf8(out).unwrap())
+    }
+
+    fn run_limited(board: &Board, script: &str, limit: &MoveLimit) -> (Ending, String) {
+        let mut out = Vec::new();
+        let ending = play_lines(
+            board,
+            script.as_bytes(),
+            &mut out,
+            Style::Plain,
+            true,
+            Some(limit),
+        )
+        .unwrap();
+        (ending, String::from_utf8(out).unwrap())
+    }
+
+    /// 3×2 Flood-It board `001 / 211` from the top-left: the region starts
+    /// as blocks 0 and 1 (color 0); 1 then 2 clears it (par 2).
+    fn flood_it() -> Board {
+        let cells = "001211".chars().map(Color::from_char).collect();
+        Board::with_start(3, 2, 3, cells, 0).unwrap()
     }
 
     #[test]
@@ -219,7 +483,8 @@ mod tests {
         let board = Board::koblenski(30, 20, 5, 1).unwrap();
         let long = "x".repeat(MAX_LINE_BYTES as usize + 1);
         let mut out = Vec::new();
-        let err = play_lines(&board, long.as_bytes(), &mut out, Style::Plain, false).unwrap_err();
+        let err =
+            play_lines(&board, long.as_bytes(), &mut out, Style::Plain, false, None).unwrap_err();
         assert!(
             err.to_string()
                 .contains("input line 1 is longer than 1024 bytes"),
@@ -239,5 +504,143 @@ mod tests {
         let (ending, out) = run_script(&board, "3\n4\n");
         assert_eq!(ending, Ending::Quit(2));
         assert!(out.contains("stopped after 2 moves"));
+    }
+
+    #[test]
+    fn flood_it_draws_the_region_as_stars_in_its_color_and_counts_wasted_moves() {
+        let board = flood_it();
+        let (ending, out) = run_script(&board, "?\n0\n1\n2\n");
+        assert_eq!(ending, Ending::Cleared(3), "{out}");
+        assert!(
+            out.starts_with("Flood-It 3x2c3:001211  (3 colors, start row 0, column 0)"),
+            "{out}"
+        );
+        // Every color is listed, and the help explains the drawing.
+        assert!(out.contains("0 teal  1 navy  2 coral"), "{out}");
+        assert!(
+            out.contains("plain text draws your region as * and its start block as @"),
+            "{out}"
+        );
+        // The start: the region is the start group, in the start's color.
+        assert!(
+            out.contains("@*1\n211\nmoves: 0  blocks left: 4  region: 0 (teal)"),
+            "{out}"
+        );
+        assert!(out.contains("0 (teal): the region is teal already: nothing taken in (a wasted move, still counted)"), "{out}");
+        assert!(
+            out.contains("moves: 1  blocks left: 4  region: 0 (teal)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("1 (navy): the region takes in 3 blocks"),
+            "{out}"
+        );
+        assert!(
+            out.contains("moves: 2  blocks left: 1  region: 1 (navy)"),
+            "{out}"
+        );
+        assert!(out.contains("@**\n***\n"), "{out}");
+        assert!(out.contains("cleared in 3 moves: 0,1,2"), "{out}");
+    }
+
+    #[test]
+    fn a_limited_game_is_lost_when_its_moves_run_out_and_undo_still_works() {
+        let board = flood_it();
+        let limit = resolve_limit(&board, LimitRule::Par { slack: 0 }, PAR_TIME);
+        assert_eq!(
+            limit,
+            MoveLimit {
+                moves: 2,
+                how: "par 2".into()
+            }
+        );
+        // A wasted move, then one that does not finish: lost.
+        let (ending, out) = run_limited(&board, "0\n1\n2\n", &limit);
+        assert_eq!(ending, Ending::Lost(2), "{out}");
+        assert!(out.contains("move limit: 2 (par 2)"), "{out}");
+        assert!(
+            out.contains("moves: 1/2  blocks left: 4  region: 0 (teal)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("@**\n2**\nmoves: 2/2  blocks left: 1  region: 1 (navy)"),
+            "{out}"
+        );
+        assert!(
+            out.contains("out of moves: all 2 are used and 1 blocks are left: the game is lost"),
+            "{out}"
+        );
+        assert!(
+            out.contains("out of moves: u to undo, r to restart, q to quit"),
+            "{out}"
+        );
+        // Undo, then the right moves: cleared within the limit.
+        let (ending, out) = run_limited(&board, "0\n1\nu\nu\n1\n2\n", &limit);
+        assert_eq!(ending, Ending::Cleared(2), "{out}");
+        let slack = resolve_limit(&board, LimitRule::Par { slack: 3 }, PAR_TIME);
+        assert_eq!(
+            slack,
+            MoveLimit {
+                moves: 5,
+                how: "par 2 + 3".into()
+            }
+        );
+        let fixed = resolve_limit(&board, LimitRule::Moves(7), PAR_TIME);
+        assert_eq!(
+            fixed,
+            MoveLimit {
+                moves: 7,
+                how: "7 moves".into()
+            }
+        );
+    }
+
+    #[test]
+    fn move_limits_are_read_from_text() {
+        assert_eq!(parse_limit("par").unwrap(), LimitRule::Par { slack: 0 });
+        assert_eq!(
+            parse_limit(" PAR + 2 ").unwrap(),
+            LimitRule::Par { slack: 2 }
+        );
+        assert_eq!(parse_limit("25").unwrap(), LimitRule::Moves(25));
+        for bad in [
+            "",
+            "0",
+            "par-1",
+            "par+",
+            "par+x",
+            "-3",
+            "10001",
+            "par+10001",
+            "lots",
+        ] {
+            let e = parse_limit(bad).unwrap_err().to_string();
+            assert!(e.contains(&format!("'{bad}'")), "{bad}: {e}");
+        }
+        assert!(
+            parse_limit("7x")
+                .unwrap_err()
+                .to_string()
+                .contains("expected par, par+N")
+        );
+    }
+
+    #[test]
+    fn color_walk_boards_play_as_before_with_a_limit() {
+        let cells = ".01101".chars().map(Color::from_char).collect();
+        let board = Board::new(3, 2, 2, cells).unwrap();
+        let limit = resolve_limit(&board, LimitRule::Moves(1), PAR_TIME);
+        let (ending, out) = run_limited(&board, "0\n", &limit);
+        assert_eq!(ending, Ending::Lost(1), "{out}");
+        assert!(
+            out.starts_with("Color Walk 3x2c2:.01101  (2 colors)\n"),
+            "{out}"
+        );
+        assert!(out.contains("0 (teal): removed 2 blocks"), "{out}");
+        assert!(
+            out.contains("..1\n1.1\nmoves: 1/1  blocks left: 3\n"),
+            "{out}"
+        );
+        assert!(!out.contains("region:"), "{out}");
     }
 }

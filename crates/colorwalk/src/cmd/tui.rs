@@ -3,9 +3,18 @@
 //! undo, `h` hint (the first move of an optimal continuation), `s` one move
 //! of a solver, `r` restart, `q` quit.
 //!
+//! A Color Walk board's region is grey; a Flood-It board's region has its
+//! current color (the last move's, at first the start block's), and its
+//! start block is marked `()`. The side panel names the region's color and
+//! marks its line in the key list (playing it is legal but wasted). With a
+//! move limit (`--limit`) the counter shows moves/limit, and the game is
+//! lost when the moves run out before the board is clear; undo and restart
+//! still work.
+//!
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
 
+use super::play::{MoveLimit, move_text, rules_title};
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game};
 use cw_solve::{Limits, SearchCtx, Spec};
@@ -27,6 +36,7 @@ pub struct TuiGame {
     graph: ClusterGraph,
     moves: Vec<Color>,
     solver: Spec,
+    limit: Option<MoveLimit>,
     message: String,
 }
 
@@ -43,13 +53,42 @@ impl TuiGame {
     /// A new game on `board`; `s` steps with `solver`.
     pub fn new(board: Board, solver: Spec) -> TuiGame {
         let graph = ClusterGraph::new(&board);
+        let last = button(Color((board.n_colors() - 1) as u8));
         TuiGame {
             board,
             graph,
             moves: Vec::new(),
             solver,
-            message: "1-5 play · u undo · h hint · s solver step · r restart · q quit".into(),
+            limit: None,
+            message: format!(
+                "1-{last} play · u undo · h hint · s solver step · r restart · q quit"
+            ),
         }
+    }
+
+    /// The same game with a move limit: it is lost when its moves run out
+    /// before the board is clear.
+    pub fn with_limit(mut self, limit: Option<MoveLimit>) -> TuiGame {
+        if let Some(l) = &limit {
+            self.message = format!("move limit {} ({}) · {}", l.moves, l.how, self.message);
+        }
+        self.limit = limit;
+        self
+    }
+
+    /// Whether the moves ran out before the board was cleared.
+    pub fn is_lost(&self) -> bool {
+        self.limit
+            .as_ref()
+            .is_some_and(|l| self.moves.len() >= l.moves as usize && !self.game().is_solved())
+    }
+
+    fn lost_message(&self) -> String {
+        format!(
+            "out of moves: all {} are used and {} blocks are left. Lost! u undo · r restart · q quit",
+            self.moves.len(),
+            self.game().blocks_left()
+        )
     }
 
     /// The current position (the moves replayed from the start).
@@ -108,18 +147,24 @@ impl TuiGame {
             self.message = "the board is clear: r to play it again, q to quit".into();
             return;
         }
+        if self.is_lost() {
+            self.message = self.lost_message();
+            return;
+        }
+        let region = self.board.region_color(&self.moves);
         let gain = game.play(c);
         let solved = game.is_solved();
         self.moves.push(c);
         self.message = if solved {
             format!("cleared in {} moves!", self.moves.len())
+        } else if self.is_lost() {
+            self.lost_message()
         } else {
-            format!(
-                "{} ({}): removed {} blocks",
-                button(c),
-                c.name(),
-                gain.blocks
-            )
+            // The key, then what the move did (by its color's number in
+            // the line-mode text, which names it too).
+            let text = move_text(c, gain.blocks, region);
+            let rest = text.split_once(' ').map_or(text.as_str(), |(_, rest)| rest);
+            format!("{} {rest}", button(c))
         };
     }
 
@@ -156,6 +201,10 @@ impl TuiGame {
             self.message = "the board is clear".into();
             return;
         }
+        if self.is_lost() {
+            self.message = self.lost_message();
+            return;
+        }
         let mut ctx = SearchCtx::new(&self.board, &Limits::default());
         let proposal = self
             .solver
@@ -184,7 +233,8 @@ impl TuiGame {
             Layout::horizontal([Constraint::Length(board_width), Constraint::Min(24)])
                 .areas(frame.area());
         let game = self.game();
-        let title = format!(" Color Walk {} ", self.board.id());
+        let region = self.board.region_color(&self.moves);
+        let title = format!(" {} {} ", rules_title(&self.board), self.board.id());
         let block = Block::bordered().title(title);
         let inner = block.inner(left);
         frame.render_widget(block, left);
@@ -192,22 +242,43 @@ impl TuiGame {
             BoardView {
                 board: &self.board,
                 game: &game,
+                region,
             },
             inner,
         );
 
-        let mut lines = vec![
-            Line::from(format!("moves: {}", self.moves.len())),
-            Line::from(format!("blocks left: {}", game.blocks_left())),
-            Line::from(""),
-        ];
+        let counter = match &self.limit {
+            Some(l) => format!("moves: {} / {}", self.moves.len(), l.moves),
+            None => format!("moves: {}", self.moves.len()),
+        };
+        let mut lines = vec![Line::from(counter)];
+        if let Some(l) = &self.limit {
+            lines.push(Line::from(format!("limit: {}", l.how)).dim());
+        }
+        lines.push(Line::from(format!("blocks left: {}", game.blocks_left())));
+        if let Some(r) = region {
+            lines.push(Line::from(format!(
+                "region: {} {} (start {})",
+                button(r),
+                r.name(),
+                START_SYMBOL
+            )));
+        }
+        if self.is_lost() {
+            lines.push(Line::from("LOST: out of moves").bold().red());
+        }
+        lines.push(Line::from(""));
         for c in (0..self.board.n_colors() as u8).map(Color) {
             let (r, g, b) = c.rgb();
-            lines.push(Line::from(vec![
+            let mut spans = vec![
                 Span::raw(format!(" {} ", button(c))),
                 Span::styled("    ", Style::new().bg(TermColor::Rgb(r, g, b))),
                 Span::raw(format!(" {}", c.name())),
-            ]));
+            ];
+            if region == Some(c) {
+                spans.push(Span::raw(" ◀ region (wasted)").dim());
+            }
+            lines.push(Line::from(spans));
         }
         lines.push(Line::from(""));
         lines.push(Line::from("u undo · h hint · s solver step"));
@@ -218,16 +289,21 @@ impl TuiGame {
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
-                .block(Block::bordered().title(" game ")),
+                .block(Block::bordered().title(format!(" {} game ", rules_title(&self.board)))),
             right,
         );
     }
 }
 
+/// The mark of a Flood-It board's start block, in its two terminal cells.
+pub const START_SYMBOL: &str = "()";
+
 /// The board, two terminal cells per block.
 struct BoardView<'a, 'g> {
     board: &'a Board,
     game: &'a Game<'g>,
+    /// The region's color (Flood-It), or `None` to draw it blank.
+    region: Option<Color>,
 }
 
 impl Widget for BoardView<'_, '_> {
@@ -240,15 +316,31 @@ impl Widget for BoardView<'_, '_> {
                     continue;
                 }
                 let i = y * self.board.width() + x;
-                let bg = match self.board.cells()[i] {
-                    Some(c) if !self.game.is_blank(i) => {
-                        let (r, g, b) = c.rgb();
-                        TermColor::Rgb(r, g, b)
-                    }
-                    _ => blank,
+                let inside = self.game.is_blank(i);
+                let color = if inside {
+                    self.region
+                } else {
+                    self.board.cells()[i]
                 };
-                for dx in 0..2 {
-                    buf[(cx + dx, cy)].set_symbol(" ").set_bg(bg);
+                let bg = color.map_or(blank, |c| {
+                    let (r, g, b) = c.rgb();
+                    TermColor::Rgb(r, g, b)
+                });
+                let start = inside && self.region.is_some() && i == self.board.start();
+                for (dx, symbol) in (0..2).zip(START_SYMBOL.chars()) {
+                    let cell = &mut buf[(cx + dx, cy)];
+                    cell.set_bg(bg);
+                    if start {
+                        let light = color.is_some_and(|c| crate::render::is_light(c.hex()));
+                        let ink = if light {
+                            TermColor::Black
+                        } else {
+                            TermColor::White
+                        };
+                        cell.set_char(symbol).set_fg(ink);
+                    } else {
+                        cell.set_symbol(" ");
+                    }
                 }
             }
         }
@@ -281,8 +373,8 @@ fn button_color(key: char, n_colors: usize) -> Option<Color> {
 }
 
 /// Runs the full-screen game until the player quits.
-pub fn run(board: Board, solver: Spec) -> Result<()> {
-    let mut game = TuiGame::new(board, solver);
+pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
+    let mut game = TuiGame::new(board, solver).with_limit(limit);
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         loop {
@@ -305,6 +397,12 @@ pub fn run(board: Board, solver: Spec) -> Result<()> {
     let n = game.moves().len();
     if game.game().is_solved() {
         println!("cleared {} in {n} moves", game.board.id());
+    } else if game.is_lost() {
+        println!(
+            "lost {}: out of moves after {n} ({} blocks left)",
+            game.board.id(),
+            game.game().blocks_left()
+        );
     } else {
         println!("stopped {} after {n} moves", game.board.id());
     }
@@ -389,5 +487,126 @@ mod tests {
         assert_eq!(buf[(1, 1)].bg, rgb(BLANK_HEX));
         let (r, g, b) = Color(4).rgb();
         assert_eq!(buf[(3, 1)].bg, TermColor::Rgb(r, g, b));
+    }
+
+    /// 3×2 Flood-It board `001 / 211` from the top-left: the region starts
+    /// as blocks 0 and 1 (color 0); keys 2 then 3 clear it (par 2).
+    fn flood_it() -> Board {
+        let cells = "001211".chars().map(Color::from_char).collect();
+        Board::with_start(3, 2, 3, cells, 0).unwrap()
+    }
+
+    fn bg(c: Color) -> TermColor {
+        let (r, g, b) = c.rgb();
+        TermColor::Rgb(r, g, b)
+    }
+
+    #[test]
+    fn a_flood_it_region_takes_its_color_and_its_start_is_marked() {
+        let mut game = TuiGame::new(flood_it(), Spec::parse("greedy").unwrap());
+        let mut terminal = Terminal::new(TestBackend::new(100, 24)).unwrap();
+        terminal.draw(|f| game.draw(f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        // The start block (inside the border at 1,1) is marked on the
+        // region's color, teal; the region's other block is teal too.
+        assert_eq!(buf[(1, 1)].bg, bg(Color(0)));
+        assert_eq!(buf[(1, 1)].symbol(), "(");
+        assert_eq!(buf[(2, 1)].symbol(), ")");
+        assert_eq!(buf[(3, 1)].bg, bg(Color(0)));
+        assert_eq!(buf[(3, 1)].symbol(), " ");
+        assert_eq!(buf[(5, 1)].bg, bg(Color(1)));
+        let text = screen(&game);
+        assert!(text.contains(" Flood-It game "), "{text}");
+        assert!(text.contains("region: 1 teal (start ())"), "{text}");
+        assert!(text.contains("teal ◀ region (wasted)"), "{text}");
+        assert!(text.contains("1-3 play"), "{text}");
+
+        // Navy takes in three blocks, and the whole region turns navy.
+        game.key('2');
+        assert_eq!(game.message(), "2 (navy): the region takes in 3 blocks");
+        terminal.draw(|f| game.draw(f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        for (x, y) in [(1, 1), (3, 1), (5, 1), (3, 2), (5, 2)] {
+            assert_eq!(buf[(x, y)].bg, bg(Color(1)), "block at {x},{y}");
+        }
+        assert_eq!(buf[(1, 1)].symbol(), "(");
+        assert_eq!(buf[(1, 2)].bg, bg(Color(2)), "the coral block is left");
+        assert!(screen(&game).contains("navy ◀ region (wasted)"));
+        // The region's own color again: a wasted move, counted.
+        game.key('2');
+        assert!(
+            game.message().contains("a wasted move, still counted"),
+            "{}",
+            game.message()
+        );
+        assert_eq!(game.moves().len(), 2);
+        game.key('3');
+        assert!(game.game().is_solved());
+        assert_eq!(game.message(), "cleared in 3 moves!");
+    }
+
+    #[test]
+    fn a_limited_game_is_lost_when_its_moves_run_out() {
+        let limit = MoveLimit {
+            moves: 2,
+            how: "par 2".into(),
+        };
+        let mut game =
+            TuiGame::new(flood_it(), Spec::parse("greedy").unwrap()).with_limit(Some(limit));
+        assert!(
+            game.message().starts_with("move limit 2 (par 2)"),
+            "{}",
+            game.message()
+        );
+        assert!(screen(&game).contains("moves: 0 / 2"));
+        game.key('1'); // teal: the region's color, wasted
+        game.key('2'); // navy: one block is left, and no move
+        assert!(game.is_lost());
+        assert!(game.message().contains("Lost!"), "{}", game.message());
+        let text = screen(&game);
+        assert!(text.contains("moves: 2 / 2"), "{text}");
+        assert!(text.contains("LOST: out of moves"), "{text}");
+        assert!(text.contains("limit: par 2"), "{text}");
+        // No more moves, by key or by the solver; undo still works.
+        game.key('3');
+        game.key('s');
+        assert_eq!(game.moves().len(), 2);
+        assert!(
+            game.message().contains("out of moves"),
+            "{}",
+            game.message()
+        );
+        game.key('u');
+        game.key('u');
+        assert!(!game.is_lost());
+        game.key('2');
+        game.key('3');
+        assert!(game.game().is_solved());
+        assert!(!game.is_lost());
+        assert_eq!(game.message(), "cleared in 2 moves!");
+    }
+
+    #[test]
+    fn the_keys_of_every_color_are_listed() {
+        let board = Board::seeded_flood_it(8, 6, 12, 3, (2, 2)).unwrap();
+        let game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        assert!(game.message().starts_with("1-c play"), "{}", game.message());
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal.draw(|f| game.draw(f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        let text: String = (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        for c in (0..12u8).map(Color) {
+            let line = format!(" {}      {}", button(c), c.name());
+            assert!(text.contains(&line), "{line}: {text}");
+        }
+        // The start block, row 2 and column 2, is marked.
+        assert_eq!(buf[(1 + 4, 1 + 2)].symbol(), "(");
     }
 }

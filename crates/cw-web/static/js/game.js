@@ -1,25 +1,42 @@
 // @ts-check
 // The game's moves and modes, shared by the play buttons and the solver
-// panel: setting the moves (the server draws every position of them),
-// ending a hint or a solver's animation, and entering, leaving and moving
-// through review.
+// panel: setting the moves (the server draws every position of them, and
+// says when a game with a move limit is lost), the move limit once par is
+// known, the page's address, ending a hint or a solver's animation, and
+// entering, leaving and moving through review.
 
+import { addressOf } from './address.js';
 import { api } from './api.js';
 import { $, status } from './dom.js';
 import { isPrefix, whoAfter } from './position.js';
 import { startAnalysis, stopAnalysis } from './review.js';
-import { S } from './state.js';
+import { S, currentLimit } from './state.js';
 import { render } from './view.js';
 
 /**
- * Replays `moves` on the server; `S.pos` then draws every prefix of them.
+ * The move limit to ask the server with: the game's, once it is known.
+ * @returns {number | null}
+ */
+function limitMoves() {
+  const l = currentLimit();
+  return l ? l.moves : null;
+}
+
+/**
+ * Replays `moves` on the server (with the game's move limit, once known);
+ * `S.pos` then draws every prefix of them.
  * @param {number[]} moves
  */
 export async function refresh(moves) {
   if (!S.board) throw new Error('no board');
-  const pos = await api('/api/play', { board: S.board.id, moves });
+  const limit = limitMoves();
+  /** @type {{ board: string, moves: number[], limit?: number }} */
+  const req = { board: S.board.id, moves };
+  if (limit !== null) req.limit = limit;
+  const pos = await api('/api/play', req);
   S.pos = pos;
   S.known = moves.slice();
+  S.posLimit = limit;
   return pos;
 }
 
@@ -29,10 +46,37 @@ export async function refresh(moves) {
  * @param {string} [by]
  */
 export async function setMoves(moves, by = 'you') {
-  if (!isPrefix(moves, S.known)) await refresh(moves);
+  if (!isPrefix(moves, S.known) || S.posLimit !== limitMoves()) await refresh(moves);
   S.who = whoAfter(S.moves, S.who, moves, by);
   S.moves = moves;
   render();
+  updateAddress();
+}
+
+/**
+ * Plays on under the game's move limit once it is known (par has come):
+ * asks for the position again with it. Moves past the limit (from an
+ * address) are cut to it, and the status line says so.
+ */
+export async function applyLimit() {
+  const limit = limitMoves();
+  if (!S.board || limit === null || S.posLimit === limit || S.solving) { render(); return; }
+  try {
+    if (S.moves.length > limit) {
+      const kept = S.moves.slice(0, limit);
+      await setMoves(kept);
+      status('status', `The moves so far passed the move limit of ${limit}: only the first ${limit} are kept.`, true);
+    } else {
+      await setMoves(S.moves);
+    }
+  } catch (e) { playError(e); }
+}
+
+/** Writes the game (board, limit rule, moves) into the page's address, to share or reopen. */
+export function updateAddress() {
+  if (!S.board) return;
+  const address = addressOf({ board: S.board.id, limit: S.limitRule ? S.limitRule.text : null, moves: S.moves });
+  if (location.hash !== address) history.replaceState(null, '', address);
 }
 
 /**
@@ -45,11 +89,14 @@ export function playError(e) {
   status('status', e instanceof Error ? e.message : String(e), true);
 }
 
-/** Forgets the hint, and stops the search for one. */
+/** Forgets the hint and the can-it-be-cleared answer, and stops the searches for them. */
 export function clearHint() {
   if (S.hintAbort) S.hintAbort.abort();
   S.hintAbort = null;
   S.hint = null;
+  if (S.clearableAbort) S.clearableAbort.abort();
+  S.clearableAbort = null;
+  S.clearable = null;
 }
 
 /** Stops a solver: its search on the server, or the drawing of its moves. */

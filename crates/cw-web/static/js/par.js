@@ -1,13 +1,25 @@
 // @ts-check
 // The board's par: the minimum number of moves, searched on the server
 // when a board is shown. The label counts the search's time, then shows
-// its bounds, then the par.
+// its bounds, then the par, which also sets a move limit of par plus a
+// slack (`onParDone`).
 
 import { streamUrl } from './api.js';
 import { $, setText } from './dom.js';
 import { renderReview } from './review.js';
 import { S } from './state.js';
 import { render } from './view.js';
+
+/** What to do when par is known: set by app.js (the move limit waits for it). */
+let whenDone = () => {};
+
+/**
+ * Calls `f` each time a par search answers.
+ * @param {() => void} f
+ */
+export function onParDone(f) {
+  whenDone = f;
+}
 
 /** The longest wait between two tries of a par search, in seconds. */
 export const PAR_RETRY_MAX_S = 30;
@@ -78,6 +90,7 @@ export function startPar(attempt = 0) {
     stopPar();
     showPar();
     render();
+    if (S.par === par) whenDone();
   });
   es.onerror = () => {
     if (S.parES !== es) return;

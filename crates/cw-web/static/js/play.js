@@ -1,21 +1,23 @@
 // @ts-check
-// Playing: moves by click and key, undo, restart, hints, a new board from
-// the New game panel (or the page's address), and the palette.
+// Playing: moves by click and key, undo, restart, hints, whether a game
+// with a move limit can still be won, a new board from the New game panel
+// (or the page's address), and the palette.
 
 import { api } from './api.js';
 import { buildBoard, paintButtons } from './board.js';
 import { PALETTES, PALETTE_KEY, colorName, colorOfKey, paletteNamed } from './colors.js';
 import { clearError, input, showError, status } from './dom.js';
-import { clearHint, enterReview, exitReview, playError, refresh, setMoves, stopSolver } from './game.js';
-import { startPar } from './par.js';
-import { S, gameOver } from './state.js';
+import { clearHint, enterReview, exitReview, playError, refresh, setMoves, stopSolver, updateAddress } from './game.js';
+import { startPar, stopPar } from './par.js';
+import { centre, clearableText } from './rules.js';
+import { S, currentLimit, gameLost, gameOver, limitPending } from './state.js';
 import { render } from './view.js';
 
 /**
  * What a key does on the play tab: a color to play, or a command; null for
  * keys the page leaves alone.
  * @param {string} key the `key` of a keyboard event
- * @returns {{ play: number } | 'undo' | 'restart' | 'hint' | 'step' | 'back' | 'forward' | null}
+ * @returns {{ play: number } | 'undo' | 'restart' | 'hint' | 'clearable' | 'step' | 'back' | 'forward' | null}
  */
 export function keyCommand(key) {
   const c = colorOfKey(key);
@@ -24,6 +26,7 @@ export function keyCommand(key) {
     case 'u': return 'undo';
     case 'r': return 'restart';
     case 'h': return 'hint';
+    case 'l': return 'clearable';
     case 's': return 'step';
     case 'ArrowLeft': return 'back';
     case 'ArrowRight': return 'forward';
@@ -32,22 +35,60 @@ export function keyCommand(key) {
 }
 
 /**
- * The New game panel's fields, as typed.
+ * The New game panel's fields, as typed. `start` is corner, centre or
+ * cell (`startRow`, `startCol`); `fseed` the Flood-It seed ('' for a
+ * random one); `limitKind` none, par (plus `limitN` moves) or moves
+ * (`limitN` moves).
  * @typedef {{ width: string, height: string, colors: string, seed: string, series: string,
- *             id: string, text: string }} NewGameForm
+ *             id: string, text: string, start?: string, startRow?: string, startCol?: string,
+ *             fseed?: string, limitKind?: string, limitN?: string }} NewGameForm
  */
 
 /**
- * The request (POST /api/board) for board source `src` of the panel.
- * @param {string} src random, seed, series, id or text
+ * The move-limit rule of the panel, as the server reads it: `par`,
+ * `par+N`, `N`; null for none.
+ * @param {string | undefined} kind none, par or moves
+ * @param {string | undefined} n
+ * @returns {string | null}
+ */
+export function limitText(kind, n) {
+  const v = (n || '').trim() || '0';
+  if (kind === 'par') return v === '0' ? 'par' : `par+${v}`;
+  if (kind === 'moves') return v;
+  return null;
+}
+
+/**
+ * The request (POST /api/board) for board source `src` of the panel, with
+ * the panel's move limit.
+ * @param {string} src random, seed, series, floodit, id or text
  * @param {NewGameForm} f
  */
 export function boardRequest(src, f) {
+  const limit = limitText(f.limitKind, f.limitN);
+  return limit === null ? boardSource(src, f) : { ...boardSource(src, f), limit };
+}
+
+/**
+ * @param {string} src
+ * @param {NewGameForm} f
+ * @returns {Record<string, unknown>}
+ */
+function boardSource(src, f) {
   const shape = { width: +f.width, height: +f.height, colors: +f.colors };
   switch (src) {
     case 'random': return { source: 'random', ...shape };
     case 'seed': return { source: 'id', id: `${shape.width}x${shape.height}c${shape.colors}-s${f.seed.trim()}` };
     case 'series': return { source: 'series', index: +f.series, ...shape };
+    case 'floodit': {
+      /** @type {Record<string, unknown>} */
+      const req = { source: 'floodit', ...shape };
+      if (f.start === 'centre') req.start = 'centre';
+      else if (f.start === 'cell') req.start = [+(f.startRow || 0), +(f.startCol || 0)];
+      const seed = (f.fseed || '').trim();
+      if (seed) req.seed = +seed;
+      return req;
+    }
     case 'id': return { source: 'id', id: f.id.trim() };
     default: return { source: 'text', text: f.text };
   }
@@ -55,14 +96,22 @@ export function boardRequest(src, f) {
 
 /**
  * What a board's ID says for the panel: the shape and number of a series'
- * board (`30x20c5-k3`) or a seeded one (`-s42`); null for any other ID.
+ * board (`30x20c5-k3`), a seeded one (`-s42`) or a seeded Flood-It one
+ * (`-f7`, with its start: `corner`, `centre` or the `cell` at `row`,
+ * `col`); null for any other ID.
  * @param {string} id
- * @returns {{ width: string, height: string, colors: string, source: 'series' | 'seed', number: string } | null}
+ * @returns {{ width: string, height: string, colors: string, source: 'series' | 'seed' | 'floodit', number: string,
+ *             start: string, row: string, col: string } | null}
  */
 export function idFields(id) {
-  const m = /^(\d+)x(\d+)c(\d+)-([ks])(\d+)$/.exec(id);
+  const m = /^(\d+)x(\d+)c(\d+)(?:@(\d+),(\d+))?-([ksf])(\d+)$/.exec(id);
   if (!m) return null;
-  return { width: m[1], height: m[2], colors: m[3], source: m[4] === 'k' ? 'series' : 'seed', number: m[5] };
+  const [, width, height, colors, row = '0', col = '0', kind, number] = m;
+  if (kind !== 'f' && m[4] !== undefined) return null;
+  const source = kind === 'k' ? 'series' : kind === 's' ? 'seed' : 'floodit';
+  const [cr, cc] = centre(+width, +height);
+  const start = +row === 0 && +col === 0 ? 'corner' : +row === cr && +col === cc ? 'centre' : 'cell';
+  return { width, height, colors, source, number, start, row, col };
 }
 
 /**
@@ -87,7 +136,7 @@ export function clickColor(c) {
 /** @param {number} c */
 async function playColor(c) {
   if (!S.board || S.solving || S.view !== null) return;
-  if (c >= S.board.colors || gameOver()) return;
+  if (c >= S.board.colors || gameOver() || gameLost() || limitPending()) return;
   try {
     clearHint();
     await setMoves([...S.moves, c], 'you');
@@ -110,7 +159,7 @@ export async function restart() {
 }
 
 export async function hint() {
-  if (!S.board || S.solving || gameOver()) return;
+  if (!S.board || S.solving || gameOver() || gameLost()) return;
   exitReview();
   clearHint();
   const abort = new AbortController();
@@ -127,52 +176,119 @@ export async function hint() {
   finally { if (S.hintAbort === abort) S.hintAbort = null; }
 }
 
+/**
+ * Asks the exact solver whether the position can still be cleared within
+ * the moves the limit leaves.
+ */
+export async function checkClearable() {
+  const limit = currentLimit();
+  if (!S.board || S.solving || !limit || limit.moves === null || gameOver()) return;
+  exitReview();
+  clearHint();
+  const abort = new AbortController();
+  S.clearableAbort = abort;
+  const at = S.moves.length;
+  status('status', `Asking the exact solver whether ${limit.moves - at} moves can still clear the board…`);
+  try {
+    const a = await api('/api/clearable', { board: S.board.id, moves: S.moves, limit: limit.moves }, abort.signal);
+    if (S.moves.length !== at) return;
+    S.clearable = { ...a, at };
+    status('status', clearableText(a), a.clearable === false);
+    render();
+  } catch (e) { playError(e); }
+  finally { if (S.clearableAbort === abort) S.clearableAbort = null; }
+}
+
 // ---------------------------------------------------------------- boards
 
 /** The input of the New game panel that a board source reads. */
 const SOURCE_INPUT = /** @type {Record<string, string>} */ ({ seed: 'new-seed', series: 'new-series', id: 'new-id', text: 'new-text' });
 
-/** A new game from the New game panel. */
-export async function newGame() {
-  clearError('new-error');
-  const src = input('new-source').value;
+/** The New game panel's fields. */
+function newGameForm() {
   /** @type {NewGameForm} */
   const form = {
     width: input('new-width').value, height: input('new-height').value, colors: input('new-colors').value,
     seed: input('new-seed').value, series: input('new-series').value, id: input('new-id').value,
-    text: input('new-text').value,
+    text: input('new-text').value, start: input('new-start').value, startRow: input('new-start-row').value,
+    startCol: input('new-start-col').value, fseed: input('new-fseed').value,
+    limitKind: input('new-limit-kind').value, limitN: input('new-limit-n').value,
   };
+  return form;
+}
+
+/**
+ * The input an error of the New game panel concerns.
+ * @param {string} src
+ * @param {unknown} e
+ */
+function errorInput(src, e) {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (msg.startsWith('limit')) return 'new-limit-n';
+  if (msg.startsWith('start')) return 'new-start';
+  return SOURCE_INPUT[src] || null;
+}
+
+/** A new game from the New game panel. */
+export async function newGame() {
+  clearError('new-error');
+  const src = input('new-source').value;
   try {
-    await loadBoard(await api('/api/board', boardRequest(src, form)), src);
-  } catch (e) { showError('new-error', e, SOURCE_INPUT[src]); }
+    await loadBoard(await api('/api/board', boardRequest(src, newGameForm())), src);
+  } catch (e) { showError('new-error', e, errorInput(src, e)); }
+}
+
+/** The board shown, again from the start, with the panel's move limit. */
+export async function applyLimitHere() {
+  if (!S.board) return;
+  clearError('new-error');
+  const f = newGameForm();
+  const limit = limitText(f.limitKind, f.limitN);
+  try {
+    const board = await api('/api/board', { source: 'id', id: S.board.id, limit: limit || 'none' });
+    // The board keeps what the panel said of it (its name, its optimum).
+    await loadBoard({ ...S.board, limit: board.limit }, input('new-source').value);
+  } catch (e) { showError('new-error', e, errorInput('id', e)); }
 }
 
 /**
  * Shows `board` (from source `src` of the New game panel, or from the
- * page's address when null) and sets the panel to say where it came from.
+ * page's address when null) and sets the panel to say where it came from;
+ * then plays `moves` (from the address), if any: an error in them shows
+ * in the panel, and the game starts from the beginning.
  * @param {import('./state.js').Board} board
  * @param {string | null} [src]
+ * @param {number[]} [moves]
  */
-export async function loadBoard(board, src = null) {
+export async function loadBoard(board, src = null, moves = []) {
+  stopPar();
   stopSolver();
   exitReview();
   clearHint();
   S.board = board;
-  S.moves = []; S.who = []; S.known = []; S.pos = null;
+  S.limitRule = board.limit || null;
+  S.par = null;
+  S.moves = []; S.who = []; S.known = []; S.pos = null; S.posLimit = null;
   buildBoard();
   showSourceOf(board, src);
   await refresh([]);
+  if (moves.length) {
+    try { await setMoves(moves); } catch (e) { showError('new-error', `The address's moves: ${e instanceof Error ? e.message : String(e)}`); }
+  }
   render();
   startPar();
-  history.replaceState(null, '', `#${encodeURIComponent(board.id)}`);
+  updateAddress();
 }
 
-/** Shows the inputs of the board source picked. */
+/** Shows the inputs of the board source picked, and of the Flood-It start. */
 export function showSource() {
   const src = input('new-source').value;
   for (const e of document.querySelectorAll('.src')) {
     /** @type {HTMLElement} */ (e).hidden = !e.classList.contains(`src-${src}`);
   }
+  const cell = input('new-start').value === 'cell';
+  for (const e of document.querySelectorAll('.start-cell')) /** @type {HTMLElement} */ (e).hidden = !cell;
+  input('new-limit-n').hidden = input('new-limit-kind').value === 'none';
 }
 
 /**
@@ -189,8 +305,19 @@ function showSourceOf(board, src) {
     input('new-width').value = f.width;
     input('new-height').value = f.height;
     input('new-colors').value = f.colors;
-    input(f.source === 'series' ? 'new-series' : 'new-seed').value = f.number;
+    if (f.source === 'floodit') {
+      input('new-start').value = f.start;
+      input('new-start-row').value = f.row;
+      input('new-start-col').value = f.col;
+      // A random Flood-It board stays random: New game draws another.
+      if (src !== 'floodit' || input('new-fseed').value.trim()) input('new-fseed').value = f.number;
+    } else {
+      input(f.source === 'series' ? 'new-series' : 'new-seed').value = f.number;
+    }
   }
+  const rule = board.limit;
+  input('new-limit-kind').value = rule ? rule.kind : 'none';
+  input('new-limit-n').value = rule ? String(rule.kind === 'par' ? rule.slack : rule.moves) : '0';
   if (src !== 'text') input('new-id').value = board.id;
   input('new-source').value = src || (f ? f.source : 'id');
   showSource();

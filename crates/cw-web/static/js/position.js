@@ -1,8 +1,9 @@
 // @ts-check
 // Positions of a game, from the server's answer to POST /api/play: for each
-// block the move that cleared it (`cleared_at`: 0 for the start block, the
+// block the move that cleared it (`cleared_at`: 0 for the start region, the
 // move's number from 1, null while it keeps its color). Move k of the game
-// shows block i blank exactly when cleared_at[i] <= k. Pure.
+// shows block i blank (Color Walk) or in the region (Flood-It) exactly when
+// cleared_at[i] <= k. Pure.
 
 /** @typedef {(number | null)[]} ClearedAt */
 
@@ -105,4 +106,48 @@ export function playedBy(who, n) {
   const turns = [];
   for (const w of who.slice(0, n)) if (turns[turns.length - 1] !== w) turns.push(w);
   return turns.join(', then ');
+}
+
+/**
+ * The sides of block `i` (in the region after move `k`) where the region
+ * ends: the classes `et`, `er`, `eb`, `el` (top, right, bottom, left) for
+ * each neighbor that is outside the region, so that drawing them outlines
+ * the region. The board's own edge is no side of the region here.
+ * @param {ClearedAt} at
+ * @param {number} k
+ * @param {number} i
+ * @param {number} width
+ * @returns {string} ' et er' and so on, or ''
+ */
+export function regionEdges(at, k, i, width) {
+  const n = at.length;
+  const x = i % width;
+  let edges = '';
+  if (i >= width && !isBlank(at, i - width, k)) edges += ' et';
+  if (x + 1 < width && !isBlank(at, i + 1, k)) edges += ' er';
+  if (i + width < n && !isBlank(at, i + width, k)) edges += ' eb';
+  if (x > 0 && !isBlank(at, i - 1, k)) edges += ' el';
+  return edges;
+}
+
+/**
+ * The blocks `cells` and their neighbors, each once: the blocks whose
+ * outline may change when `cells` join or leave the region.
+ * @param {number[]} cells
+ * @param {number} width
+ * @param {number} n the board's blocks
+ * @returns {number[]}
+ */
+export function withNeighbors(cells, width, n) {
+  /** @type {Set<number>} */
+  const out = new Set();
+  for (const i of cells) {
+    out.add(i);
+    const x = i % width;
+    if (i >= width) out.add(i - width);
+    if (i + width < n) out.add(i + width);
+    if (x > 0) out.add(i - 1);
+    if (x + 1 < width) out.add(i + 1);
+  }
+  return [...out];
 }

@@ -5,8 +5,8 @@
 import { api } from './api.js';
 import { colorName } from './colors.js';
 import { $, el, input, setText, status } from './dom.js';
-import { clearHint, enterReview, exitReview, refresh, setMoves } from './game.js';
-import { S, gameOver } from './state.js';
+import { clearHint, enterReview, exitReview, refresh, setMoves, updateAddress } from './game.js';
+import { S, currentLimit, gameLost, gameOver, limitPending } from './state.js';
 import { fmt } from './tables.js';
 import { render } from './view.js';
 
@@ -38,10 +38,24 @@ export function speedLabel(speed) {
  * What a solve did, when all of its moves are drawn.
  * @param {{ spec: string, outcome: string, nodes: number, ms: number }} r
  * @param {number} total the game's moves
+ * @param {number | null} [limit] the game's move limit, if it has one
  */
-export function solveVerdict(r, total) {
-  const verdict = r.outcome === 'solved' ? `solved in ${total} moves` : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${total} moves`;
+export function solveVerdict(r, total, limit = null) {
+  const verdict = r.outcome === 'solved' ? `solved in ${total} moves`
+    : r.outcome === 'stepped' && limit !== null && total >= limit ? `used all ${limit} moves of the limit without clearing the board`
+      : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${total} moves`;
   return `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`;
+}
+
+/**
+ * The moves a solver may still play: what the move limit leaves, or
+ * undefined (as many as it likes) without one.
+ * @param {number | null} limit
+ * @param {number} played
+ * @returns {number | undefined}
+ */
+export function stepsLeft(limit, played) {
+  return limit === null ? undefined : Math.max(0, limit - played);
 }
 
 /**
@@ -158,7 +172,7 @@ export function showSpeed() {
 
 /** The solver's next move. */
 export async function step() {
-  if (!S.board || S.solving || gameOver()) return;
+  if (!S.board || S.solving || gameOver() || gameLost() || limitPending()) return;
   exitReview();
   clearHint();
   const spec = input('solver-spec').value;
@@ -173,10 +187,14 @@ export async function step() {
 
 /** The solver's moves to the end, drawn at the speed picked. */
 export async function solve() {
-  if (!S.board || S.solving || gameOver()) return;
+  if (!S.board || S.solving || gameOver() || gameLost() || limitPending()) return;
   exitReview();
   clearHint();
   const spec = input('solver-spec').value;
+  const lim = currentLimit();
+  const limit = lim ? lim.moves : null;
+  const steps = stepsLeft(limit, S.moves.length);
+  if (steps === 0) { status('solver-status', `No moves are left under the limit of ${limit}.`, true); return; }
   const abort = new AbortController();
   /** @type {NonNullable<import('./state.js').State['solving']>} */
   const solving = { abort, timer: undefined };
@@ -184,7 +202,10 @@ export async function solve() {
   render();
   status('solver-status', 'Solving…');
   try {
-    const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves }, abort.signal);
+    /** @type {Record<string, unknown>} */
+    const req = { board: S.board.id, spec, moves: S.moves };
+    if (steps !== undefined) req.steps = steps;
+    const r = await api('/api/solve', req, abort.signal);
     /** @type {number[]} */
     const all = [...S.moves, ...r.moves];
     await refresh(all);
@@ -193,8 +214,9 @@ export async function solve() {
     S.who = [...S.who.slice(0, S.moves.length), ...r.moves.map(() => r.spec)];
     const finish = () => {
       S.solving = null;
-      status('solver-status', solveVerdict(r, all.length), r.outcome !== 'solved');
+      status('solver-status', solveVerdict(r, all.length, limit), r.outcome !== 'solved');
       render();
+      updateAddress();
       if (gameOver()) enterReview();
     };
     const tick = () => {

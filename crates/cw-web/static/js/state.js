@@ -6,6 +6,7 @@
 
 import { PALETTES } from './colors.js';
 import { isCleared } from './position.js';
+import { resolveLimit } from './rules.js';
 
 /**
  * A board as the server sends it (POST /api/board).
@@ -17,6 +18,10 @@ import { isCleared } from './position.js';
  * @property {string} cells row-major: `.` for the blank block, then `0`-`9`, `a`-`f`
  * @property {string | null} [name]
  * @property {{ moves: number, proven: boolean } | null} [optimum]
+ * @property {'color-walk' | 'flood-it'} [rules]
+ * @property {number[]} [start] the start block, [row, column]
+ * @property {number | null} [region] the region's color at the start (Flood-It)
+ * @property {import('./rules.js').LimitRule | null} [limit] the move-limit rule asked for with it
  */
 
 /**
@@ -25,6 +30,20 @@ import { isCleared } from './position.js';
  * @property {import('./position.js').ClearedAt} cleared_at
  * @property {number} [n_moves]
  * @property {number} [blocks_left]
+ * @property {number[]} [removed] blocks each move took in (0: a wasted move)
+ * @property {number[] | null} [region] the region's color after 0, 1, … moves (Flood-It)
+ * @property {{ moves: number, left: number, lost: boolean } | null} [limit] asked with a move limit
+ */
+
+/**
+ * The answer of POST /api/clearable for the position after `at` moves.
+ * @typedef {object} Clearable
+ * @property {boolean | null} clearable
+ * @property {number} left
+ * @property {number | null} remaining
+ * @property {boolean} proven
+ * @property {number | null} lower_bound
+ * @property {number} at
  */
 
 /**
@@ -91,6 +110,8 @@ import { isCleared } from './position.js';
  * @property {string[]} who who made each move: 'you' or a solver's spec
  * @property {Position | null} pos the position of `known`, a list that starts with `moves`
  * @property {number[]} known
+ * @property {number | null} posLimit the move limit `pos` was asked with
+ * @property {import('./rules.js').LimitRule | null} limitRule the game's move-limit rule
  * @property {number | null} view in review, the move shown; null for the game
  * @property {Par | null} par
  * @property {EventSource | null} parES
@@ -101,6 +122,8 @@ import { isCleared } from './position.js';
  * @property {EventSource | null} analysisES
  * @property {Hint | null} hint
  * @property {AbortController | null} hintAbort
+ * @property {Clearable | null} clearable
+ * @property {AbortController | null} clearableAbort
  * @property {{ abort: AbortController, timer: ReturnType<typeof setTimeout> | undefined } | null} solving
  * @property {Promise<void>} playQueue clicks and keys, played in order
  * @property {ReturnType<typeof setTimeout> | undefined} checkTimer
@@ -113,10 +136,10 @@ import { isCleared } from './position.js';
 export function newState() {
   return {
     palette: PALETTES.standard, registry: null,
-    board: null, moves: [], who: [], pos: null, known: [], view: null,
+    board: null, moves: [], who: [], pos: null, known: [], posLimit: null, limitRule: null, view: null,
     par: null, parES: null, parTimer: undefined, parRetry: undefined, parStart: 0,
     analysis: null, analysisES: null,
-    hint: null, hintAbort: null,
+    hint: null, hintAbort: null, clearable: null, clearableAbort: null,
     solving: null, playQueue: Promise.resolve(), checkTimer: undefined,
     batchSpecs: [], batchES: null, runs: [],
   };
@@ -140,6 +163,38 @@ export function shown(s = S) {
  */
 export function gameOver(s = S) {
   return s.pos !== null && isCleared(s.pos.cleared_at, s.moves.length);
+}
+
+/**
+ * The game's move limit: its moves (null while par is searched) and how it
+ * was set; null without one.
+ * @param {State} s
+ * @returns {import('./rules.js').Limit | null}
+ */
+export function currentLimit(s = S) {
+  return resolveLimit(s.limitRule, s.par, s.board && s.board.optimum);
+}
+
+/**
+ * Whether the game's moves ran out before they cleared the board, as the
+ * server said for the game's moves and its limit.
+ * @param {State} s
+ */
+export function gameLost(s = S) {
+  const limit = s.pos && s.pos.limit;
+  const now = currentLimit(s);
+  return !!limit && limit.lost && s.moves.length === s.known.length
+    && !!now && now.moves === limit.moves;
+}
+
+/**
+ * Whether the game waits for par to know its move limit (no move is
+ * played until then).
+ * @param {State} s
+ */
+export function limitPending(s = S) {
+  const l = currentLimit(s);
+  return !!l && l.moves === null;
 }
 
 /**

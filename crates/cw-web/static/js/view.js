@@ -1,12 +1,15 @@
 // @ts-check
-// Draws the play tab from the state: the board, the move counter, the
-// buttons, the status line under the board, and the review panel.
+// Draws the play tab from the state: the goal, the board, the move counter
+// (with the move limit), the buttons (the region's color marked on a
+// Flood-It board), the status line under the board, and the review panel.
 
 import { drawBoard } from './board.js';
+import { colorName, keyOf } from './colors.js';
 import { $, setText, status } from './dom.js';
 import { blocksLeft } from './position.js';
 import { renderReview } from './review.js';
-import { S, gameOver, shown } from './state.js';
+import { goalText, isFloodIt, limitCounter, lostText, regionAt } from './rules.js';
+import { S, currentLimit, gameLost, gameOver, limitPending, shown } from './state.js';
 
 /**
  * What a finished game's status adds about its par: nothing until the par
@@ -36,8 +39,22 @@ export function statusText(s, left) {
     const verdict = parVerdict(s.par, n);
     return `Cleared in ${n} moves${verdict}${verdict.endsWith('!') ? '' : '.'}`;
   }
-  if (s.hint || s.hintAbort) return null;
+  const limit = s.pos && s.pos.limit;
+  if (gameLost(s) && limit) return lostText(limit.moves, s.pos && s.pos.blocks_left !== undefined ? s.pos.blocks_left : left);
+  if (s.hint || s.hintAbort || s.clearable || s.clearableAbort) return null;
+  if (s.view === null && limitPending(s)) return `${left} blocks left. The move limit waits for par: the first move waits too.`;
   return s.view === null ? `${left} blocks left.` : `${left} blocks left after move ${shown(s)}.`;
+}
+
+/**
+ * The title of color button `c`: its color and key, and on a Flood-It
+ * board whether it is the region's color (playing it is a wasted move).
+ * @param {number} c
+ * @param {number | null} region
+ */
+export function buttonTitle(c, region) {
+  const title = `${colorName(c)}, key ${keyOf(c)}`;
+  return c === region ? `${title}: the region's color now; playing it takes in nothing (a wasted move)` : title;
 }
 
 /** Draws the play tab. */
@@ -46,14 +63,25 @@ export function render() {
   drawBoard();
   const k = shown();
   const left = blocksLeft(S.pos.cleared_at, k);
+  const limit = currentLimit();
   setText($('moves'), String(k));
+  setText($('limit'), limitCounter(limit));
+  setText($('goal'), goalText(S.board, limit));
   const over = left === 0;
+  const stuck = gameLost() || limitPending();
+  const region = isFloodIt(S.board) ? regionAt(S.pos, k) : null;
   for (let c = 0; c < S.board.colors; c++) {
     const btn = /** @type {HTMLButtonElement} */ ($(`color-${c}`));
-    btn.disabled = over || S.view !== null || !!S.solving;
+    btn.disabled = over || stuck || S.view !== null || !!S.solving;
     btn.classList.toggle('hinted', S.hint !== null && S.hint.at === S.moves.length && S.hint.color === c && S.view === null);
+    btn.classList.toggle('region', c === region);
+    const title = buttonTitle(c, region);
+    if (btn.title !== title) btn.title = title;
   }
+  const ask = /** @type {HTMLButtonElement} */ ($('clearable'));
+  ask.hidden = !limit;
+  ask.disabled = over || stuck || S.view !== null || !!S.solving;
   const text = statusText(S, left);
-  if (text !== null) status('status', text);
+  if (text !== null) status('status', text, gameLost());
   renderReview();
 }

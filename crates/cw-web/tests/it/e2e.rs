@@ -2,7 +2,10 @@
 //! by clicks and keys (16 colors too), pick a solver's parameters, watch a
 //! solver play and run it to the end, review the game against the optimum,
 //! see errors next to their inputs, run a small batch and read its table,
-//! browse the runs. Saves screenshots for people to look at (see `docs_dir`).
+//! browse the runs; then a Flood-It game with a move limit opened from an
+//! address: its region's color and outline, wasted moves, whether it can
+//! still be won, and losing it. Saves screenshots for people to look at (see
+//! `docs_dir`).
 //!
 //! Needs Debian's `chromium` and `chromium-driver` (`./test.sh` installs
 //! them); `COLORWALK_SKIP_E2E=1` skips this test.
@@ -629,6 +632,147 @@ async fn steps(c: &Client, base: &str) -> Step {
     );
     assert!(summary.contains(&lost), "{summary}");
     screenshot(c, "screenshot.png").await?;
+    flood_it_from_an_address(c, base).await
+}
+
+/// The computed background color of the element `css`.
+async fn background(c: &Client, css: &str) -> Result<Value, String> {
+    js(
+        c,
+        &format!("return getComputedStyle(document.querySelector('{css}')).backgroundColor"),
+    )
+    .await
+}
+
+/// How many elements `css` finds.
+async fn count(c: &Client, css: &str) -> Result<Value, String> {
+    js(
+        c,
+        &format!("return document.querySelectorAll('{css}').length"),
+    )
+    .await
+}
+
+/// Opens `url` as a new visit (not a change of the fragment on the page).
+async fn open(c: &Client, url: &str) -> Step {
+    c.goto("about:blank").await.map_err(fail("about:blank"))?;
+    c.goto(url).await.map_err(fail(url))
+}
+
+/// A Flood-It game with the limit par + 1, opened from an address that
+/// carries its first move: the region in its color with an outline, the
+/// region's button marked, wasted moves, the exact solver's answer to
+/// "still possible?", and a lost game that undo brings back; the address
+/// follows the game and reopens it. A bad address shows its error.
+async fn flood_it_from_an_address(c: &Client, base: &str) -> Step {
+    let id = "9x7c4@3,4-f7";
+    let line = solution(id, "exact");
+    let par = line.len();
+    assert!(par >= 4, "a board worth a limit: par {par}");
+    let limit = par + 1;
+    let url = format!("{base}/#board={id}&limit=par+1&moves={}", line[0]);
+    open(c, &url).await?;
+    wait_text(c, "#board-id", id).await?;
+    wait_text(c, "#moves", "1").await?;
+    let goal = text(c, ".goal").await?;
+    assert!(goal.contains("flood the whole board"), "{goal}");
+    assert!(!goal.contains("grey"), "{goal}");
+    // The limit comes with par; the panel shows the rule it was opened with.
+    wait_text(c, "#limit", &format!("/ {limit}")).await?;
+    assert_eq!(value(c, "#new-limit-kind").await?, "par");
+    assert_eq!(value(c, "#new-limit-n").await?, "1");
+    assert_eq!(value(c, "#new-source").await?, "floodit");
+    assert_eq!(value(c, "#new-start").await?, "centre");
+    // The region: its blocks in the color of the last move, like its
+    // button, which is marked; the start block ringed; an outline.
+    let region = |n: usize| blank_after(id, &line[..n]);
+    assert_eq!(count(c, "#board .b.region").await?, region(1));
+    assert_eq!(count(c, "#board .b.blank").await?, 0);
+    assert_eq!(count(c, "#board .b.start").await?, 1);
+    assert_eq!(
+        js(c, "return [...document.querySelectorAll('#board .b')].indexOf(document.querySelector('#board .b.start'))")
+            .await?,
+        3 * 9 + 4
+    );
+    assert!(
+        count(c, "#board .b.region.et, #board .b.region.eb").await? != json!(0),
+        "the region is outlined"
+    );
+    let region_color = background(c, "#board .b.start").await?;
+    let button = format!("#color-{}", line[0]);
+    assert_eq!(background(c, &button).await?, region_color);
+    assert_eq!(count(c, ".color-btn.region").await?, 1);
+    assert_eq!(count(c, &format!("{button}.region")).await?, 1);
+    assert_ne!(region_color, json!("rgb(217, 217, 217)"));
+
+    // Still possible? Par − 1 moves clear it, and par are left.
+    click(c, "#clearable").await?;
+    wait_text(
+        c,
+        "#status",
+        &format!(
+            "Yes: {} moves clear the board from here (at best), and {par} moves are left.",
+            par - 1
+        ),
+    )
+    .await?;
+    screenshot(c, "screenshot-flood-it.png").await?;
+    // The region's own color: a wasted move, which counts.
+    click(c, &button).await?;
+    wait_text(c, "#moves", "2").await?;
+    assert_eq!(count(c, "#board .b.region").await?, region(1));
+    click(c, "#clearable").await?;
+    wait_text(c, "#status", "Yes: ").await?;
+    click(c, &button).await?;
+    wait_text(c, "#moves", "3").await?;
+    click(c, "#clearable").await?;
+    let no = wait_text(c, "#status", "No: the board needs at least ").await?;
+    assert!(
+        no.ends_with(&format!("more moves, and {} moves are left.", par - 2)),
+        "{no}"
+    );
+    // Play on to the limit: lost, and no more moves.
+    for (i, &m) in line[1..par - 1].iter().enumerate() {
+        click(c, &format!("#color-{m}")).await?;
+        wait_text(c, "#moves", &(4 + i).to_string()).await?;
+    }
+    assert_eq!(text(c, "#moves").await?, limit.to_string());
+    let blocks = 63 - region(par - 1);
+    wait_text(
+        c,
+        "#status",
+        &format!("Out of moves: all {limit} are used and {blocks} blocks are left. You lost"),
+    )
+    .await?;
+    assert_eq!(count(c, ".color-btn:disabled").await?, 4);
+    assert_eq!(count(c, "#board .b.region").await?, region(par - 1));
+    let address = js(c, "return location.hash").await?;
+    let moves: Vec<String> = [line[0], line[0], line[0]]
+        .iter()
+        .chain(&line[1..par - 1])
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        address,
+        json!(format!("#board={id}&limit=par+1&moves={}", moves.join(",")))
+    );
+    // Undo brings the game back: one move left, which cannot clear it.
+    click(c, "#undo").await?;
+    wait_text(c, "#moves", &(limit - 1).to_string()).await?;
+    assert_eq!(count(c, ".color-btn:disabled").await?, 0);
+    // The address reopens the game where it is.
+    c.refresh().await.map_err(fail("reload"))?;
+    wait_text(c, "#board-id", id).await?;
+    wait_text(c, "#moves", &(limit - 1).to_string()).await?;
+    wait_text(c, "#limit", &format!("/ {limit}")).await?;
+    assert_eq!(count(c, "#board .b.region").await?, region(par - 2));
+
+    // A bad limit in an address: the first board, and the error.
+    open(c, &format!("{base}/#board={id}&limit=lots")).await?;
+    wait_text(c, "#new-error", "The page's address: limit 'lots'").await?;
+    wait_text(c, "#board-id", "30x20c5-k1").await?;
+    let goal = text(c, ".goal").await?;
+    assert!(goal.contains("grey block in the top-left"), "{goal}");
     Ok(())
 }
 

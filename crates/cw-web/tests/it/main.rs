@@ -1,8 +1,10 @@
-//! The web lab's tests: the HTTP API called without a socket (`api`), and
-//! the page in a real headless Chromium (`e2e`).
+//! The web lab's tests: the HTTP API called without a socket (`api`; its
+//! Flood-It boards, positions, move limits and can-it-be-cleared answers in
+//! `flood`), and the page in a real headless Chromium (`e2e`).
 
 mod api;
 mod e2e;
+mod flood;
 
 use axum::Router;
 use axum::body::Body;
