@@ -55,6 +55,10 @@ pub const MAX_BATCH_GAME_TIME_MS: u64 = 60_000;
 /// Largest series board number (the sine generator's board index).
 pub const MAX_SERIES_BOARD: u64 = 1_000_000_000;
 
+/// The most colors a board the web lab plays may have: the page's palettes
+/// and keys cover 16 (the engine and the command line go to 36).
+pub const MAX_PAGE_COLORS: usize = 16;
+
 /// The caps as served to the page.
 #[derive(Debug, Serialize)]
 pub(crate) struct Caps {

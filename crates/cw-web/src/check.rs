@@ -40,7 +40,9 @@ pub(crate) fn board(id: &str) -> Result<Board, ApiError> {
             return Err(bad(&"the first draw is too large"));
         }
     }
-    parsed.board().map_err(|e| bad(&e))
+    let board = parsed.board().map_err(|e| bad(&e))?;
+    page_colors(board.n_colors())?;
+    Ok(board)
 }
 
 /// Checks a move list against a board: every color exists and no move comes
@@ -166,7 +168,21 @@ pub(crate) fn time_ms(
 
 /// A board shape from a request, checked against the engine's ranges.
 pub(crate) fn shape(width: usize, height: usize, colors: usize) -> Result<(), ApiError> {
-    Board::check_shape(width, height, colors).map_err(|e| ApiError::bad_request(e.to_string()))
+    Board::check_shape(width, height, colors).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    page_colors(colors)
+}
+
+/// Checks that the page can draw a board of `colors` colors
+/// ([`caps::MAX_PAGE_COLORS`]).
+pub(crate) fn page_colors(colors: usize) -> Result<(), ApiError> {
+    if colors > caps::MAX_PAGE_COLORS {
+        return Err(ApiError::bad_request(format!(
+            "{colors} colors: the web lab draws boards of 2 to {} colors \
+             (colorwalk's command line plays and solves boards of up to 36)",
+            caps::MAX_PAGE_COLORS
+        )));
+    }
+    Ok(())
 }
 
 /// A move-limit rule: the proven optimum (par) plus a slack, or a fixed

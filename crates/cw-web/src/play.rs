@@ -236,7 +236,10 @@ pub(crate) async fn board(
             let entries = format::parse(&text, fmt)
                 .map_err(|e| ApiError::bad_request(format!("board text ({fmt} format): {e}")))?;
             match <[BoardEntry; 1]>::try_from(entries) {
-                Ok([entry]) => entry,
+                Ok([entry]) => {
+                    check::page_colors(entry.board.n_colors())?;
+                    entry
+                }
                 Err(entries) => {
                     return Err(ApiError::bad_request(format!(
                         "board text: found {} boards; paste one",

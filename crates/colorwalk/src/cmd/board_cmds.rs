@@ -114,6 +114,7 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
         let board = &entry.board;
         let graph = ClusterGraph::new(board);
         let mut game = graph.start();
+        let mut played = Vec::new();
         if let Some(moves) = &args.moves {
             let moves: Moves = moves.parse()?;
             for (n, &c) in moves.0.iter().enumerate() {
@@ -122,15 +123,18 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
                 }
                 game.try_play(c)
                     .with_context(|| format!("move {}", n + 1))?;
+                played.push(c);
             }
         }
+        // A Flood-It region has the color of the last move.
+        let region = board.region_color(&played);
         if args.json {
             reports.push(serde_json::json!({
                 "board": BoardJson::new(entry),
                 "clusters": graph.n_clusters(),
                 "moves": game.n_moves(),
                 "blocks_left": game.blocks_left(),
-                "position": render::board(board, |c| game.is_blank(c), Style::Plain)
+                "position": render::position(board, |c| game.is_blank(c), region, Style::Plain)
                     .lines().collect::<Vec<_>>(),
             }));
             continue;
@@ -160,7 +164,7 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
                 if game.is_solved() { " (cleared)" } else { "" }
             )?;
         }
-        out.write_all(render::board(board, |c| game.is_blank(c), style).as_bytes())?;
+        out.write_all(render::position(board, |c| game.is_blank(c), region, style).as_bytes())?;
         if style == Style::Color {
             writeln!(out, "{}", render::legend(board.n_colors(), style))?;
         }

@@ -146,7 +146,7 @@ async fn checks_specs() {
     assert!(
         bad("greedy", 17)
             .await
-            .contains("17 colors is out of range")
+            .contains("17 colors: the web lab draws boards of 2 to 16 colors")
     );
     let e = call(&app, "POST", "/api/spec", Some(json!({"spec": 5}))).await;
     assert!(e.error(StatusCode::BAD_REQUEST).contains("bad JSON body"));
@@ -216,7 +216,7 @@ async fn makes_boards_from_every_source() {
     assert!(e.contains("bad board ID"), "{e}");
     let e = bad(json!({"source": "id", "id": "30x20c5-k@18446744073709551615"})).await;
     assert!(e.contains("too large"), "{e}");
-    let e = bad(json!({"source": "text", "text": ".12\n0x1\n"})).await;
+    let e = bad(json!({"source": "text", "text": ".12\n0!1\n"})).await;
     assert!(e.contains("line 2"), "{e}");
     let e = bad(json!({"source": "text", "text": ".1\n10\n\n.0\n11\n"})).await;
     assert!(e.contains("found 2 boards"), "{e}");
