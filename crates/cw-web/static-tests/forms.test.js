@@ -124,6 +124,7 @@ test('a batch\'s error marks the input it concerns', () => {
   assert.equal(batchInput('specs: pick at least one solver spec'), 'batch-spec');
   assert.equal(batchInput("spec 'gla:x=1': no parameter x"), 'batch-spec');
   assert.equal(batchInput('count: at most 1000 boards'), 'batch-count');
+  assert.equal(batchInput('start: start cell row 8, column 0 is outside the 8x8 board'), 'batch-start-row');
   assert.equal(batchInput('first: must be at least 1'), 'batch-first');
   assert.equal(batchInput('time_limit_ms: at most 60000'), 'batch-time');
   assert.equal(batchInput('the board size 200×20 is too large'), 'batch-width');

@@ -10,7 +10,7 @@ import { statsTable } from './tables.js';
 /**
  * A batch as the form describes it (POST /api/batch/plan).
  * @typedef {{ specs: string[], boards: string, first: number, count: number, width: number,
- *             height: number, colors: number, time_limit_ms: number }} Plan
+ *             height: number, colors: number, time_limit_ms: number, start?: number[] }} Plan
  */
 
 /**
@@ -22,7 +22,7 @@ import { statsTable } from './tables.js';
 export function batchInput(message) {
   const field = message.split(/[: ']/)[0];
   /** @type {Record<string, string>} */
-  const byField = { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time' };
+  const byField = { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time', start: 'batch-start-row' };
   if (byField[field]) return byField[field];
   if (/size|width|height/.test(message)) return 'batch-width';
   if (/colors/.test(message)) return 'batch-colors';
@@ -107,7 +107,8 @@ export async function addBatchSpec() {
 /** @returns {Plan} */
 function batchPlan() {
   const boards = /** @type {HTMLInputElement} */ (document.querySelector('input[name=batch-boards]:checked'));
-  return {
+  /** @type {Plan} */
+  const plan = {
     specs: S.batchSpecs.slice(),
     boards: boards.value,
     first: +input('batch-first').value,
@@ -117,6 +118,9 @@ function batchPlan() {
     colors: +input('batch-colors').value,
     time_limit_ms: Math.round(+input('batch-time').value * 1000),
   };
+  // Seeded Flood-It boards start at the cell the form gives.
+  if (plan.boards === 'flood-it') plan.start = [+input('batch-start-row').value, +input('batch-start-col').value];
+  return plan;
 }
 
 // ---------------------------------------------------------------- running
