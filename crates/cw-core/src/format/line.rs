@@ -20,27 +20,17 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fields = super::tokens::tokenize(raw);
-        let field = |i: usize, what: &str| {
-            fields.get(i).ok_or_else(|| {
-                ParseError::new(
-                    line_no,
-                    raw.trim_end().chars().count() + 1,
-                    format!("line ends early: expected {what} (format: NAME WxH MIN CELLS)"),
-                )
-            })
-        };
-        let name = field(0, "the board name")?;
-        let size = field(1, "the size WIDTHxHEIGHT")?;
-        let min = field(2, "the minimum number of moves")?;
-        let cells = field(3, "the cells")?;
-        if let Some(extra) = fields.get(4) {
-            return Err(ParseError::new(
-                line_no,
-                extra.col,
-                format!("unexpected '{}' after the cells", extra.text),
-            ));
-        }
+        let [name, size, min, cells] = super::tokens::line_fields(
+            raw,
+            line_no,
+            [
+                "the board name",
+                "the size WIDTHxHEIGHT",
+                "the minimum number of moves",
+                "the cells",
+            ],
+            "NAME WxH MIN CELLS",
+        )?;
         let bad_size = || {
             ParseError::new(
                 line_no,

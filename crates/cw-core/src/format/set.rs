@@ -23,29 +23,19 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let fields = tokens::tokenize(raw);
-        let field = |i: usize, what: &str| {
-            fields.get(i).ok_or_else(|| {
-                ParseError::new(
-                    line_no,
-                    raw.trim_end().chars().count() + 1,
-                    format!("line ends early: expected {what} (format: {FIELDS})"),
-                )
-            })
-        };
-        let name = field(0, "the board name")?;
-        let size = field(1, "the size ROWSxCOLS")?;
-        let colors = field(2, "the color count")?;
-        let start = field(3, "the start cell START_ROW,START_COL")?;
-        let optimum = field(4, "the optimum (or ?)")?;
-        let cells = field(5, "the cells")?;
-        if let Some(extra) = fields.get(6) {
-            return Err(ParseError::new(
-                line_no,
-                extra.col,
-                format!("unexpected '{}' after the cells", extra.text),
-            ));
-        }
+        let [name, size, colors, start, optimum, cells] = tokens::line_fields(
+            raw,
+            line_no,
+            [
+                "the board name",
+                "the size ROWSxCOLS",
+                "the color count",
+                "the start cell START_ROW,START_COL",
+                "the optimum (or ?)",
+                "the cells",
+            ],
+            FIELDS,
+        )?;
         let at =
             |tok: &tokens::Token<'_>, message: String| ParseError::new(line_no, tok.col, message);
         let (rows, cols) = size
@@ -57,7 +47,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             })
             .ok_or_else(|| {
                 at(
-                    size,
+                    &size,
                     format!(
                         "size '{}': expected ROWSxCOLS, each {MIN_SIDE} to {MAX_SIDE}",
                         size.text
@@ -71,7 +61,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             .filter(|k| (MIN_COLORS..=MAX_COLORS + 1).contains(k))
             .ok_or_else(|| {
                 at(
-                    colors,
+                    &colors,
                     format!(
                         "color count '{}': colorwalk plays boards of {MIN_COLORS} to \
                          {MAX_COLORS} colors",
@@ -85,7 +75,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
             .ok_or_else(|| {
                 at(
-                    start,
+                    &start,
                     format!(
                         "start cell '{}': expected START_ROW,START_COL, from 0",
                         start.text
@@ -94,7 +84,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             })?;
         if row >= rows || col >= cols {
             return Err(at(
-                start,
+                &start,
                 format!(
                     "start cell row {row}, column {col} is outside the board of {rows} rows \
                      and {cols} columns (rows 0 to {}, columns 0 to {})",
@@ -107,7 +97,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             "?" => None,
             t => Some(t.parse::<u32>().ok().filter(|&o| o > 0).ok_or_else(|| {
                 at(
-                    optimum,
+                    &optimum,
                     format!("optimum '{t}': expected a whole number of moves, or ? if unknown"),
                 )
             })?),
@@ -137,7 +127,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             ));
         }
         let board = foreign_board(cols, rows, k, &values, row * cols + col)
-            .map_err(|e| at(colors, e.to_string()))?;
+            .map_err(|e| at(&colors, e.to_string()))?;
         // A name that is the board's own ID gives the board back its short ID.
         let (board, name) = match super::board_named_by(&board, name.text) {
             Some(generated) => (generated, None),

@@ -44,6 +44,39 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
     out
 }
 
+/// The fields of one line of a one-board-per-line format: exactly one
+/// token for each of `what` (what each field is, for messages), else an
+/// error at the line's end ("line ends early: expected ...") or at the first
+/// extra token. `format` spells the line's fields for the message.
+pub(crate) fn line_fields<'a, const N: usize>(
+    raw: &'a str,
+    line: usize,
+    what: [&str; N],
+    format: &str,
+) -> Result<[Token<'a>; N], ParseError> {
+    let mut fields = tokenize(raw);
+    for tok in &mut fields {
+        tok.line = line;
+    }
+    if let Some(missing) = what.get(fields.len()) {
+        return Err(ParseError::new(
+            line,
+            raw.trim_end().chars().count() + 1,
+            format!("line ends early: expected {missing} (format: {format})"),
+        ));
+    }
+    if let Some(extra) = fields.get(N) {
+        return Err(ParseError::new(
+            line,
+            extra.col,
+            format!("unexpected '{}' after {}", extra.text, what[N - 1]),
+        ));
+    }
+    fields.try_into().map_err(|_: Vec<Token<'a>>| {
+        ParseError::new(line, 1, format!("expected {N} fields (format: {format})"))
+    })
+}
+
 /// A cursor over tokens that knows where the input ended.
 pub(crate) struct Tokens<'a> {
     tokens: Vec<Token<'a>>,
