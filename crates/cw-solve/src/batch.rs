@@ -240,14 +240,9 @@ impl BoardSet {
                 width,
                 height,
                 colors,
-            } => (0..*count)
-                .map(|i| {
-                    let seed = first.wrapping_add(i);
-                    Ok(BoardEntry::new(Board::seeded(
-                        *width, *height, *colors, seed,
-                    )?))
-                })
-                .collect(),
+            } => seeded(*first, *count, |seed| {
+                Board::seeded(*width, *height, *colors, seed)
+            }),
             BoardSet::FloodItSeeds {
                 first,
                 count,
@@ -255,17 +250,24 @@ impl BoardSet {
                 height,
                 colors,
                 start,
-            } => (0..*count)
-                .map(|i| {
-                    let seed = first.wrapping_add(i);
-                    Ok(BoardEntry::new(Board::seeded_flood_it(
-                        *width, *height, *colors, seed, *start,
-                    )?))
-                })
-                .collect(),
+            } => seeded(*first, *count, |seed| {
+                Board::seeded_flood_it(*width, *height, *colors, seed, *start)
+            }),
             BoardSet::Entries { entries, .. } => Ok(entries.clone()),
         }
     }
+}
+
+/// The boards `make` builds from seeds `first..first+count` (wrapping past
+/// 2^64 − 1), in order.
+fn seeded(
+    first: u64,
+    count: u64,
+    make: impl Fn(u64) -> Result<Board, BoardError>,
+) -> Result<Vec<BoardEntry>, BoardError> {
+    (0..count)
+        .map(|i| make(first.wrapping_add(i)).map(BoardEntry::new))
+        .collect()
 }
 
 /// One finished game of a batch.
