@@ -550,3 +550,99 @@ pub fn lower_bound(game: &Game<'_>) -> u32 {
     }
     dispatch(game.graph(), Lb(game))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cw_core::Board;
+    use proptest::prelude::*;
+
+    /// Plays `moves` on `board` with the checked engine (`Game::play`) and
+    /// with the search core's own rules (`Graph<W>::play`), comparing the
+    /// two positions after every move; `Graph::play` must also say whether
+    /// the move absorbed anything, as the engine's gain does.
+    fn agree(board: &Board, moves: &[u8]) -> Result<(), TestCaseError> {
+        struct Check<'a> {
+            graph: &'a ClusterGraph,
+            moves: &'a [u8],
+        }
+        impl WithWidth for Check<'_> {
+            type Out = Result<(), TestCaseError>;
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let mut game = self.graph.start();
+                let (mut f, mut l) = g.position(&game);
+                for &m in self.moves {
+                    if game.is_solved() {
+                        break;
+                    }
+                    let c = usize::from(m) % g.k;
+                    let gain = game.play(Color(c as u8));
+                    let absorbed = g.play(&mut f, &mut l, c);
+                    prop_assert_eq!(absorbed, gain.clusters > 0);
+                    let (gf, gl) = g.position(&game);
+                    prop_assert_eq!(f, gf, "flooded after {} moves", game.n_moves());
+                    prop_assert_eq!(l, gl, "frontier after {} moves", game.n_moves());
+                    prop_assert_eq!(is_empty(&l), game.is_solved());
+                }
+                Ok(())
+            }
+        }
+        let graph = ClusterGraph::new(board);
+        dispatch(
+            &graph,
+            Check {
+                graph: &graph,
+                moves,
+            },
+        )
+    }
+
+    /// Boards of both rule sets, small to 64×64 (so every word width from 1
+    /// to 64 is met), with random games.
+    fn board_and_moves() -> impl Strategy<Value = (Board, Vec<u8>)> {
+        (
+            2usize..=64,
+            2usize..=64,
+            2usize..=8,
+            any::<u64>(),
+            any::<bool>(),
+            any::<(u8, u8)>(),
+        )
+            .prop_map(|(w, h, k, seed, flood_it, (r, c))| {
+                if flood_it {
+                    let start = (usize::from(r) % h, usize::from(c) % w);
+                    Board::seeded_flood_it(w, h, k, seed, start).unwrap()
+                } else {
+                    Board::seeded(w, h, k, seed).unwrap()
+                }
+            })
+            .prop_flat_map(|b| {
+                let moves = proptest::collection::vec(any::<u8>(), 0..80);
+                (Just(b), moves)
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        #[test]
+        fn search_play_agrees_with_game_play((board, moves) in board_and_moves()) {
+            agree(&board, &moves)?;
+        }
+    }
+
+    #[test]
+    fn search_play_agrees_on_the_widest_sets() {
+        // 100x100 boards with many colors use the widest sets (160 words).
+        for (k, flood_it) in [(16, false), (36, true)] {
+            let board = if flood_it {
+                Board::seeded_flood_it(100, 100, k, 3, (50, 50)).unwrap()
+            } else {
+                Board::seeded(100, 100, k, 3).unwrap()
+            };
+            assert_eq!(words_for(&ClusterGraph::new(&board)), MAX_WORDS);
+            let moves: Vec<u8> = (0..400u32).map(|i| (i * 7 % k as u32) as u8).collect();
+            agree(&board, &moves).unwrap();
+        }
+    }
+}
