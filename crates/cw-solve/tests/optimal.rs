@@ -444,7 +444,7 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
             None => sets.push((set, vec![(name, kind)])),
         }
     }
-    assert!(sets.len() >= 9, "the sample covers every set with optima");
+    assert!(sets.len() >= 10, "the sample covers every set with optima");
     // The hardest 99problems boards (20x20, 8 colors) need more than the
     // default 1 GiB search cap: 4 GiB, about 0.6 GB of real memory.
     let opts = ExactOptions {
@@ -467,7 +467,12 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
                 .iter()
                 .find(|e| e.name.as_deref() == Some(name))
                 .unwrap_or_else(|| panic!("{set} has no board {name}"));
-            let optimum = entry.optimum.expect("a published optimum");
+            // A set without published optima (b24c6n1000) is checked
+            // against the optima we proved (data/floodit/).
+            let optimum = entry
+                .optimum
+                .or_else(|| our_optima().get(name).map(|o| o.0))
+                .unwrap_or_else(|| panic!("{name}: no published or proven optimum"));
             let graph = ClusterGraph::new(&entry.board);
             let r = solve_exact(&graph, &opts, &mut ctx(&entry.board));
             assert!(r.proven, "{name}: not proven ({:?})", r.stopped);
@@ -491,4 +496,70 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
             ),
         );
     }
+}
+
+/// The optima we proved for sets without published ones, by board name:
+/// (optimum, one optimal solution as characters `0`-`9`, `a`-`z`).
+fn our_optima() -> std::collections::HashMap<String, (u32, String)> {
+    let path = cw_testkit::workspace_root().join("data/floodit/b24c6n1000.optima.txt");
+    let text = std::fs::read_to_string(&path).expect("the proven optima are in the repository");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(w.len(), 3, "{l}");
+            (w[0].to_string(), (w[1].parse().expect(l), w[2].to_string()))
+        })
+        .collect()
+}
+
+/// The optima of b24c6n1000 that we proved (no solver had; the field's best
+/// known solutions total 31,804): every one of the 1000 boards has one, its
+/// solution floods its board (read from `../shared`) in exactly that many
+/// moves, and none exceeds the best known solution's length.
+#[test]
+fn proven_b24c6_optima_replay_and_never_exceed_the_known_upper_bounds() {
+    const TEST: &str = "proven_b24c6_optima_replay_and_never_exceed_the_known_upper_bounds";
+    let optima = our_optima();
+    assert_eq!(optima.len(), 1000);
+    let Some(set) = cw_testkit::shared_file(TEST, "benchmarks/floodit/b24c6n1000.txt") else {
+        return;
+    };
+    let Some(bounds) =
+        cw_testkit::shared_file(TEST, "benchmarks/floodit/b24c6n1000.upper_bounds.txt")
+    else {
+        return;
+    };
+    let upper: std::collections::HashMap<String, u32> = std::fs::read_to_string(bounds)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (name, n) = l.split_once(' ').expect(l);
+            (name.to_string(), n.trim().parse().expect(l))
+        })
+        .collect();
+    let entries = parse(&std::fs::read_to_string(set).unwrap(), Format::Set).unwrap();
+    assert_eq!(entries.len(), 1000);
+    let (mut total, mut bound_total) = (0, 0);
+    for entry in &entries {
+        let name = entry.name.as_deref().unwrap();
+        let (optimum, moves) = &optima[name];
+        let moves: cw_core::Moves = moves.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(moves.0.len() as u32, *optimum, "{name}");
+        let graph = ClusterGraph::new(&entry.board);
+        let r = replay(&graph, &moves.0).unwrap_or_else(|(n, e)| panic!("{name} move {n}: {e}"));
+        assert!(r.cleared && r.surplus == 0, "{name}");
+        assert!(
+            *optimum <= upper[name],
+            "{name}: {optimum} > {}",
+            upper[name]
+        );
+        // The admissible bound at the start never exceeds a proven optimum.
+        assert!(lower_bound(&graph.start()) <= *optimum, "{name}");
+        total += optimum;
+        bound_total += upper[name];
+    }
+    assert_eq!(bound_total, 31_804, "the field's best known total");
+    eprintln!("b24c6n1000: proven total {total} (best known before: {bound_total})");
 }
