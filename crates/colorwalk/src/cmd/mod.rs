@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 mod board_cmds;
+mod game_text;
 mod lab;
 mod optimum;
 mod play;

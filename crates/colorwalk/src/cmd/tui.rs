@@ -14,7 +14,7 @@
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
 
-use super::play::{MoveLimit, move_text, rules_title};
+use super::game_text::{MoveLimit, move_text, rules_title};
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game};
 use cw_solve::{Limits, SearchCtx, Spec};
