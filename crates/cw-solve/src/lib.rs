@@ -13,6 +13,7 @@ mod def;
 mod metric;
 pub mod presets;
 pub mod registry;
+pub mod search;
 mod solve;
 mod solvers;
 mod spec;
@@ -21,8 +22,9 @@ pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx, StopCause};
 pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
 pub use metric::Metric;
+pub use search::bound;
 pub use solve::{Outcome, SolveReport, solve, solve_from};
-pub use solvers::{bound, exact, near};
+pub use solvers::{exact, near};
 pub use spec::{Spec, SpecError, nearest};
 
 use cw_core::{Color, Game};

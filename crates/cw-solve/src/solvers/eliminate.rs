@@ -3,7 +3,7 @@
 //! region), play it; otherwise play the greedy move by `metric`.
 //!
 //! Such a move never loses optimality: some shortest solution from the
-//! position starts with it (the proof is in [`bound`](super::bound), which
+//! position starts with it (the proof is in [`bound`](crate::search::bound), which
 //! the exact solver settles its positions with). When several colors can be
 //! cleared, the first in button order is played; the others stay clearable
 //! and follow on the next moves, so their order does not matter.

@@ -33,10 +33,6 @@ solvers! {
     near,
 }
 
-// Shared by `exact` and `near`; not solvers.
-pub mod bound;
-mod table;
-
 /// The board's colors in button order.
 pub(crate) fn colors(n_colors: usize) -> impl Iterator<Item = Color> {
     (0..n_colors as u8).map(Color)

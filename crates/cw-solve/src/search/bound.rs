@@ -536,6 +536,24 @@ impl<const W: usize> Graph<W> {
     }
 }
 
+/// The full move list for chosen colors from a closed position: each
+/// chosen move followed by the forced moves after it.
+pub(crate) fn replay_path<const W: usize>(
+    g: &Graph<W>,
+    flooded: &Set<W>,
+    frontier: &Set<W>,
+    colors: &[u8],
+) -> Vec<Color> {
+    let (mut f, mut l) = (*flooded, *frontier);
+    let mut moves = Vec::new();
+    for &c in colors {
+        g.play(&mut f, &mut l, c as usize);
+        moves.push(Color(c));
+        g.close(&mut f, &mut l, |c| moves.push(Color(c)));
+    }
+    moves
+}
+
 /// The lower bound at a game's position: the bound of the module docs,
 /// after playing the exposed colors (each of which counts one move).
 pub fn lower_bound(game: &Game<'_>) -> u32 {

@@ -1,0 +1,491 @@
+//! A*: a move sequence of proven minimum length (the `exact` solver).
+//!
+//! A* over sets of absorbed clusters:
+//! - positions are settled (see [`bound`](super::bound)): a color whose
+//!   every remaining cluster touches the region is played at once, which
+//!   never loses optimality, so an edge of the search is one chosen move
+//!   plus the forced moves after it; then dead ends on the frontier are
+//!   absorbed for free;
+//! - only colors that absorb something are tried, and only those that
+//!   bring new clusters to the frontier (a move that brings none never starts
+//!   a shortest solution from a closed position: see `Graph::grows`);
+//! - duplicates are detected on the flooded set (a position reached again
+//!   with no fewer moves is dropped; with fewer, it is reopened);
+//! - dominance: a position is dropped (when generated, and again when its
+//!   turn to be expanded comes) if a stored position reached with as many
+//!   moves contains all of its clusters and more. By monotonicity (bigger
+//!   regions never need more moves, see [`bound`](super::bound)) the bigger
+//!   position finishes at least as early, so no solution is lost; strict
+//!   containment makes the chains of such arguments finite. On 30×20
+//!   boards it cuts the expansions about sixfold.
+//!   The positions of each depth are bit-sliced by cluster, so a query ANDs
+//!   a few rows (the query's rarest clusters) over the most recent 2 048
+//!   positions and checks the few candidates left; a dominator missed
+//!   costs work, never correctness;
+//! - `f = g + h` with the admissible bound of [`bound`](super::bound), raised
+//!   to the parent's `f` (pathmax), in a bucket queue indexed by `f` then
+//!   `g`, deepest first;
+//! - a beam search ([`beam`](super::beam)) gives an upper bound first;
+//!   positions with `f` at or above it are never stored, and the search ends
+//!   as soon as the smallest open `f` reaches it.
+//!
+//! When the memory cap, the time limit or a cancellation stops the search,
+//! the best solution found so far (at worst the beam's) is returned with the
+//! proven lower bound: the smallest open `f` (no solution is shorter).
+//! Memory is the bytes of the stored positions (only the words the graph
+//! uses), their metadata, the hash table, the queue and the dominance
+//! index; every buffer grows by doubling and the search stops before a
+//! growth would pass the cap.
+
+use super::beam;
+use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, replay_path};
+use super::table::{Store, Supersets, bytes_next, grow, hash_words};
+use crate::SearchCtx;
+use cw_core::{ClusterGraph, Color, Game};
+use std::time::{Duration, Instant};
+
+/// Budgets and settings of [`solve_exact`].
+#[derive(Clone, Debug)]
+pub struct ExactOptions {
+    /// Memory cap of the search structures (positions, hash table, queue,
+    /// dominance index), in MiB; the beam's few positions are not counted.
+    pub memory_mb: u64,
+    /// Time limit of the search (besides the context's own deadline).
+    pub time_limit: Option<Duration>,
+    /// Width of the beam search run first for an upper bound.
+    pub beam_width: usize,
+}
+
+impl Default for ExactOptions {
+    fn default() -> Self {
+        ExactOptions {
+            memory_mb: 1024,
+            time_limit: None,
+            beam_width: 40,
+        }
+    }
+}
+
+/// What [`solve_exact`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactResult {
+    /// Moves from the position searched that clear the board.
+    pub moves: Vec<Color>,
+    /// Whether `moves` is proven to be a shortest solution.
+    pub proven: bool,
+    /// A proven lower bound on the number of moves (`moves.len()` when proven).
+    pub lower_bound: u32,
+    /// The admissible bound at the position searched.
+    pub start_bound: u32,
+    /// The length of the beam search's solution, the first upper bound.
+    pub first_upper_bound: u32,
+    /// Positions expanded by A*.
+    pub nodes_expanded: u64,
+    /// Positions stored (the peak: nothing is freed during a search).
+    pub peak_states: u64,
+    /// Bytes held by the search structures at their peak.
+    pub peak_bytes: u64,
+    /// Why the search stopped before proving its result, if it did.
+    pub stopped: Option<StopReason>,
+}
+
+/// Why a search stopped before proving its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The memory cap was reached.
+    Memory,
+    /// The time limit passed or the context asked to stop.
+    Time,
+    /// The expansion budget ran out (only in the exact tail of `near`).
+    Expansions,
+}
+
+impl StopReason {
+    /// The budget's name in JSON: `memory`, `time` or `expansions`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Memory => "memory",
+            StopReason::Time => "time",
+            StopReason::Expansions => "expansions",
+        }
+    }
+}
+
+/// Solves the board of `graph` from its start.
+pub fn solve_exact(graph: &ClusterGraph, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
+    solve_exact_from(&graph.start(), opts, ctx)
+}
+
+/// Solves from `game`'s position: the moves returned clear the board from there.
+pub fn solve_exact_from(game: &Game<'_>, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
+    struct Run<'a, 'b, 'g> {
+        game: &'a Game<'g>,
+        opts: &'a ExactOptions,
+        ctx: &'b mut SearchCtx,
+    }
+    impl WithWidth for Run<'_, '_, '_> {
+        type Out = ExactResult;
+        fn run<const W: usize>(self, g: Graph<W>) -> ExactResult {
+            exact(&g, self.game, self.opts, self.ctx)
+        }
+    }
+    dispatch(game.graph(), Run { game, opts, ctx })
+}
+
+/// Per-position data besides its words.
+#[derive(Clone, Copy, Debug)]
+struct Meta {
+    parent: u32,
+    g: u16,
+    /// The lower bound used for this position (its bound, raised by pathmax).
+    h: u16,
+    color: u8,
+    closed: bool,
+}
+
+/// A queue of position indices by `f`, then `g` (larger first), last in
+/// first out.
+#[derive(Default)]
+struct Buckets {
+    levels: Vec<Vec<Vec<u32>>>,
+    min_f: usize,
+    bytes: usize,
+}
+
+impl Buckets {
+    fn bucket(&mut self, f: usize, g: usize) -> &mut Vec<u32> {
+        if self.levels.len() <= f {
+            self.bytes += (f + 1 - self.levels.len()) * size_of::<Vec<Vec<u32>>>();
+            self.levels.resize_with(f + 1, Vec::new);
+        }
+        let level = &mut self.levels[f];
+        if level.len() <= g {
+            self.bytes += (g + 1 - level.len()) * size_of::<Vec<u32>>();
+            level.resize_with(g + 1, Vec::new);
+        }
+        &mut level[g]
+    }
+
+    fn bytes_next(&mut self, f: usize, g: usize) -> usize {
+        let b = self.bucket(f, g);
+        let extra = bytes_next(b, 1) - b.capacity() * 4;
+        self.bytes + extra
+    }
+
+    fn push(&mut self, f: usize, g: usize, i: u32) {
+        let b = self.bucket(f, g);
+        let before = b.capacity();
+        grow(b, 1);
+        b.push(i);
+        let after = b.capacity();
+        self.bytes += (after - before) * 4;
+        self.min_f = self.min_f.min(f);
+    }
+
+    fn pop(&mut self) -> Option<(u32, usize, usize)> {
+        while self.min_f < self.levels.len() {
+            let level = &mut self.levels[self.min_f];
+            for g in (0..level.len()).rev() {
+                if let Some(i) = level[g].pop() {
+                    return Some((i, self.min_f, g));
+                }
+            }
+            self.min_f += 1;
+        }
+        None
+    }
+}
+
+/// Whether a position at depth `g` is dominated: a stored position at the
+/// same depth, other than `exclude`, contains it. (A position of smaller
+/// depth would do too, but measurements found none worth the query.)
+/// `hint` is the part of the set to choose the query's filter from.
+fn dominated(
+    dom: &Supersets,
+    store: &Store,
+    w: usize,
+    g: usize,
+    set: &[u64],
+    hint: &[u64],
+    exclude: u32,
+) -> bool {
+    dom.has_superset(g, set, hint, exclude, |y| &store.get(y)[..w])
+}
+
+/// The search, with sets of `W` words.
+fn exact<const W: usize>(
+    g: &Graph<W>,
+    game: &Game<'_>,
+    opts: &ExactOptions,
+    ctx: &mut SearchCtx,
+) -> ExactResult {
+    let (f, l) = g.position(game);
+    // The smaller of the solver's own cap and the game's budget; the first
+    // beam runs (and frees its memory) before the search, within the same.
+    let cap = ctx.memory_cap(opts.memory_mb.saturating_mul(1 << 20));
+    let budget = Budget {
+        cap: cap.min(usize::MAX as u64) as usize,
+        deadline: opts.time_limit.map(|t| Instant::now() + t),
+        max_expanded: u64::MAX,
+    };
+    let beam_width = beam::beam_width_within(game.graph(), opts.beam_width, cap);
+    search(g, &f, &l, None, beam_width, &budget, ctx)
+}
+
+/// The budgets of one search.
+pub(crate) struct Budget {
+    /// Memory cap in bytes.
+    pub cap: usize,
+    /// When to stop.
+    pub deadline: Option<Instant>,
+    /// How many positions to expand at most.
+    pub max_expanded: u64,
+}
+
+/// Searches from a position for a shortest solution. `first`, if given, is
+/// a known solution from the position (the first upper bound); otherwise a
+/// beam of `beam_width` finds one. The result's moves start at the position.
+pub(crate) fn search<const W: usize>(
+    g: &Graph<W>,
+    flooded: &Set<W>,
+    frontier: &Set<W>,
+    first: Option<Vec<Color>>,
+    beam_width: usize,
+    budget: &Budget,
+    ctx: &mut SearchCtx,
+) -> ExactResult {
+    let deadline = budget.deadline;
+    let w = g.w;
+    let (mut f0, mut l0) = (*flooded, *frontier);
+    let mut prefix = Vec::new();
+    g.close(&mut f0, &mut l0, |c| prefix.push(Color(c)));
+    let base = prefix.len() as u32;
+    let mut result = ExactResult {
+        moves: prefix,
+        proven: true,
+        lower_bound: base,
+        start_bound: base,
+        first_upper_bound: base,
+        nodes_expanded: 0,
+        peak_states: 0,
+        peak_bytes: 0,
+        stopped: None,
+    };
+    if is_empty(&l0) {
+        return result;
+    }
+    let h0 = g.bound(&f0, &l0);
+    result.start_bound = base + h0;
+
+    // The first upper bound: the given solution, or a beam search's. `best`
+    // holds the moves after the forced prefix (or the whole given solution
+    // when nothing better is found).
+    let (mut best, given) = match first {
+        Some(moves) => (moves, true),
+        None => {
+            let stop = |ctx: &SearchCtx| {
+                ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
+            };
+            (beam::beam(g, &f0, &l0, beam_width.max(1), ctx, stop), false)
+        }
+    };
+    let mut ub = if given {
+        (best.len() as u32).saturating_sub(base)
+    } else {
+        best.len() as u32
+    };
+    result.first_upper_bound = base + ub;
+    let finish = |mut result: ExactResult,
+                  best: Vec<Color>,
+                  found: bool,
+                  lower: u32,
+                  stopped: Option<StopReason>| {
+        if given && !found {
+            result.moves = best;
+        } else {
+            result.moves.extend_from_slice(&best);
+        }
+        result.proven = stopped.is_none();
+        result.lower_bound = (base + lower).min(result.moves.len() as u32);
+        result.stopped = stopped;
+        result
+    };
+    if ub <= h0 {
+        return finish(result, best, false, ub, None);
+    }
+
+    let cap = budget.cap;
+    let mut store = Store::new(w, 2 * w);
+    let mut meta: Vec<Meta> = Vec::new();
+    let mut queue = Buckets::default();
+    let mut dom = Supersets::new(g.n);
+    let root = store.insert(&f0[..w], &l0[..w], hash_words(&f0[..w]));
+    grow(&mut meta, 1);
+    meta.push(Meta {
+        parent: u32::MAX,
+        g: 0,
+        h: h0 as u16,
+        color: 0,
+        closed: false,
+    });
+    dom.insert(0, root, &f0[..w]);
+    queue.push(h0 as usize, 0, root);
+    let bytes = |store: &Store, meta: &Vec<Meta>, queue: &Buckets, dom: &Supersets| {
+        store.bytes() + meta.capacity() * size_of::<Meta>() + queue.bytes + dom.bytes()
+    };
+    let mut peak = bytes(&store, &meta, &queue, &dom);
+
+    let mut expanded = 0u64;
+    let mut best_node: Option<(u32, u8)> = None;
+    let mut stopped = None;
+    let mut lower = ub;
+    let mut cur_f = 0;
+    'search: while let Some((i, f, gi)) = queue.pop() {
+        if f as u32 >= ub {
+            break;
+        }
+        cur_f = f as u32;
+        let m = meta[i as usize];
+        if m.closed || usize::from(m.g) != gi {
+            continue;
+        }
+        if expanded >= budget.max_expanded {
+            stopped = Some(StopReason::Expansions);
+            lower = f as u32;
+            break;
+        }
+        // Every 8 expansions: on large boards one expansion costs up to a
+        // millisecond (a bound per child), so a stop lands within ~10 ms.
+        if expanded.is_multiple_of(8)
+            && (ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            stopped = Some(StopReason::Time);
+            lower = f as u32;
+            break;
+        }
+        meta[i as usize].closed = true;
+        let words = store.get(i);
+        let mut cf = [0; W];
+        let mut cl = [0; W];
+        cf[..w].copy_from_slice(&words[..w]);
+        cl[..w].copy_from_slice(&words[w..]);
+        if dominated(&dom, &store, w, gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i) {
+            continue;
+        }
+        expanded += 1;
+        for c in 0..g.k {
+            if !g.useful(&cl, c) {
+                continue;
+            }
+            let (mut nf, mut nl) = (cf, cl);
+            g.play(&mut nf, &mut nl, c);
+            if !g.grows(&nl, &cl) {
+                continue;
+            }
+            let gc = gi as u32 + 1 + g.close(&mut nf, &mut nl, |_| ());
+            ctx.nodes += 1;
+            if is_empty(&nl) {
+                if gc < ub {
+                    ub = gc;
+                    best_node = Some((i, c as u8));
+                }
+                continue;
+            }
+            if gc + 1 >= ub {
+                continue;
+            }
+            let hash = hash_words(&nf[..w]);
+            if let Some(j) = store.find(&nf[..w], hash) {
+                let mj = &mut meta[j as usize];
+                if u32::from(mj.g) <= gc {
+                    continue;
+                }
+                // Reached with fewer moves: reopen.
+                let fj = (gc + u32::from(mj.h)).max(f as u32);
+                *mj = Meta {
+                    parent: i,
+                    g: gc as u16,
+                    h: (fj - gc) as u16,
+                    color: c as u8,
+                    closed: false,
+                };
+                if fj < ub {
+                    if queue.bytes_next(fj as usize, gc as usize)
+                        + dom.bytes_next(gc as usize)
+                        + store.bytes()
+                        + bytes_next(&meta, 0)
+                        > cap
+                    {
+                        stopped = Some(StopReason::Memory);
+                        break 'search;
+                    }
+                    queue.push(fj as usize, gc as usize, j);
+                    dom.insert(gc as usize, j, &nf[..w]);
+                }
+                continue;
+            }
+            let fc = (gc + g.bound_below(&nf, &nl, ub - gc)).max(f as u32);
+            if fc >= ub {
+                continue;
+            }
+            if dominated(
+                &dom,
+                &store,
+                w,
+                gc as usize,
+                &nf[..w],
+                &g.boundary(&nf, &nl)[..w],
+                u32::MAX,
+            ) {
+                continue;
+            }
+            let need = store.bytes_next()
+                + bytes_next(&meta, 1)
+                + queue.bytes_next(fc as usize, gc as usize)
+                + dom.bytes_next(gc as usize);
+            if need > cap {
+                stopped = Some(StopReason::Memory);
+                break 'search;
+            }
+            let j = store.insert(&nf[..w], &nl[..w], hash);
+            grow(&mut meta, 1);
+            meta.push(Meta {
+                parent: i,
+                g: gc as u16,
+                h: (fc - gc) as u16,
+                color: c as u8,
+                closed: false,
+            });
+            dom.insert(gc as usize, j, &nf[..w]);
+            queue.push(fc as usize, gc as usize, j);
+            peak = peak.max(need);
+        }
+    }
+    if stopped == Some(StopReason::Memory) {
+        // Positions of smaller f are all expanded; the one being expanded
+        // and everything open have f at least `cur_f`.
+        lower = cur_f;
+    }
+    result.nodes_expanded = expanded;
+    result.peak_states = store.len() as u64;
+    result.peak_bytes = peak.max(bytes(&store, &meta, &queue, &dom)) as u64;
+    let found = best_node.is_some();
+    if let Some((i, c)) = best_node {
+        let mut colors = path(&meta, i);
+        colors.push(c);
+        best = replay_path(g, &f0, &l0, &colors);
+        debug_assert_eq!(best.len() as u32, ub);
+    }
+    finish(result, best, found, lower.min(ub), stopped)
+}
+
+/// The chosen colors from the root to position `i`.
+fn path(meta: &[Meta], mut i: u32) -> Vec<u8> {
+    let mut colors = Vec::new();
+    while meta[i as usize].parent != u32::MAX {
+        colors.push(meta[i as usize].color);
+        i = meta[i as usize].parent;
+    }
+    colors.reverse();
+    colors
+}

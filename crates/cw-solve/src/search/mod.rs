@@ -1,0 +1,26 @@
+//! The search core: the rules in the shape search wants, the admissible
+//! lower bound, A*, the beam search and the position table, shared by the
+//! `exact` and `near` solvers (thin adapters in `solvers/`).
+//!
+//! | file | what |
+//! |---|---|
+//! | `bound.rs` | `Graph<W>`: a board's clusters as `W`-word sets, its own `play`, the elimination rule (`close`), dead ends, and the admissible bound with the argument that it never overestimates |
+//! | `astar.rs` | A* over settled positions with duplicate detection and dominance pruning, each rule with its argument: [`solve_exact`] |
+//! | `beam.rs` | the beam search on moves + bound: the first upper bound of A*, the first solution of `near` |
+//! | `near.rs` | near-optimal solutions: the beam, then A* on the endgame: [`solve_near`] |
+//! | `table.rs` | positions stored as words in one buffer, a hash table over them, and the dominance index |
+//!
+//! The interface is the names below; everything else stays inside. Every
+//! move these searches return is replayed through `cw_core::Game` before it
+//! counts, and a property test holds `Graph<W>::play` to `Game::play`.
+
+mod astar;
+mod beam;
+pub mod bound;
+mod near;
+mod table;
+
+pub use astar::{ExactOptions, ExactResult, StopReason, solve_exact, solve_exact_from};
+pub(crate) use beam::beam_bytes;
+pub(crate) use near::TAIL_MEMORY;
+pub use near::{NearOptions, solve_near};
