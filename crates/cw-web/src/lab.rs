@@ -100,6 +100,11 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
         ));
     }
+    if matches!(req.boards, BoardsKind::Seeds | BoardsKind::FloodIt)
+        && first.checked_add(count).is_none()
+    {
+        return Err(ApiError::bad_request("first: the seeds run past 2^64"));
+    }
     let set = match req.boards {
         BoardsKind::Series => {
             if first == 0 || first > caps::MAX_SERIES_BOARD {
@@ -116,22 +121,14 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
                 colors,
             }
         }
-        BoardsKind::Seeds => {
-            if first.checked_add(count).is_none() {
-                return Err(ApiError::bad_request("first: the seeds run past 2^64"));
-            }
-            BoardSet::Seeds {
-                first,
-                count,
-                width,
-                height,
-                colors,
-            }
-        }
+        BoardsKind::Seeds => BoardSet::Seeds {
+            first,
+            count,
+            width,
+            height,
+            colors,
+        },
         BoardsKind::FloodIt => {
-            if first.checked_add(count).is_none() {
-                return Err(ApiError::bad_request("first: the seeds run past 2^64"));
-            }
             let [row, col] = req.start.unwrap_or([0, 0]);
             cw_core::Board::check_start(width, height, row, col)
                 .map_err(|e| ApiError::bad_request(format!("start: {e}")))?;
