@@ -274,7 +274,7 @@ pub(crate) fn search<const W: usize>(
     if is_empty(&l0) {
         return result;
     }
-    let h0 = g.bound(&f0, &l0);
+    let h0 = g.refined_bound(&f0, &l0, u32::MAX);
     result.start_bound = base + h0;
 
     // The first upper bound: the given solution, or a beam search's. `best`
@@ -424,7 +424,7 @@ pub(crate) fn search<const W: usize>(
                 }
                 continue;
             }
-            let fc = (gc + g.bound_below(&nf, &nl, ub - gc)).max(f as u32);
+            let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(f as u32);
             if fc >= ub {
                 continue;
             }
