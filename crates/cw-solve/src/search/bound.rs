@@ -514,17 +514,18 @@ impl<const W: usize> Graph<W> {
         let Some((q, layer, m)) = last else {
             return base;
         };
-        // m + 1 + min over colors of (forced moves + bound): stop as soon as
-        // one color shows the refinement cannot beat `base`.
+        // m + 1 + min over colors of the bound after it: stop as soon as one
+        // color shows the refinement cannot beat `base`.
         let mut best = u32::MAX;
         for c in 0..self.k {
             if !self.useful(&layer, c) {
                 continue;
             }
+            // The relaxed game counts the forced moves after `c` itself (its
+            // first steps are the exposed colors), so no `close` is needed.
             let (mut f, mut l) = (q, layer);
             self.play(&mut f, &mut l, c);
-            let forced = self.close(&mut f, &mut l, |_| ());
-            let spent = m + 1 + forced;
+            let spent = m + 1;
             let v = if is_empty(&l) || spent >= limit {
                 spent
             } else {
