@@ -22,7 +22,7 @@
 //!   a few rows (the query's rarest clusters) over the most recent 2 048
 //!   positions and checks the few candidates left; a dominator missed
 //!   costs work, never correctness;
-//! - `f = g + h` with the admissible bound of [`bound`](super::bound), raised
+//! - `f = g + h` with the refined admissible bound of [`bound`](super::bound), raised
 //!   to the parent's `f` (pathmax), in a bucket queue indexed by `f` then
 //!   `g`, deepest first;
 //! - a beam search ([`beam`](super::beam)) gives an upper bound first;
