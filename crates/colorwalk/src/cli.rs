@@ -87,6 +87,9 @@ pub struct OptimumArgs {
     /// Stop after this many seconds (0.001 to 86400) and report the best solution and bound found.
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Threads that expand positions side by side (1 to 64); the same minimum on any number, the same moves for the same number.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
     /// Answer "can this board be cleared in N moves?" (exit code 0 yes, 1 no, 3 undecided within the budgets).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub within: Option<u32>,

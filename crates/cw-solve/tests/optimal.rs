@@ -341,6 +341,47 @@ fn exact_finds_the_listed_minimum_on_every_reference_board() {
 }
 
 #[test]
+fn exact_on_several_threads_proves_the_same_minima_with_the_same_moves_every_time() {
+    // Every 5th reference board (independent minima) and Flood-It boards,
+    // on 2 and 3 threads: proven, the listed minimum, and the very same
+    // moves on a second run (the batch's children are stored in order,
+    // whatever the threads did).
+    let flood_it = (0..6u64).map(|s| {
+        Board::seeded_flood_it(16, 16, 6, 300 + s, (s as usize % 16, 0)).expect("a valid shape")
+    });
+    let boards = reference()
+        .into_iter()
+        .step_by(5)
+        .map(|e| (e.board, e.optimum))
+        .chain(flood_it.map(|b| (b, None)));
+    for (board, known) in boards {
+        let graph = ClusterGraph::new(&board);
+        let one = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(one.proven);
+        let opt = known.unwrap_or(one.moves.len() as u32);
+        assert_eq!(one.moves.len() as u32, opt, "{}", board.id());
+        for threads in [2, 3] {
+            let opts = ExactOptions {
+                threads,
+                ..ExactOptions::default()
+            };
+            let a = solve_exact(&graph, &opts, &mut ctx(&board));
+            let b = solve_exact(&graph, &opts, &mut ctx(&board));
+            assert!(a.proven, "{} on {threads} threads", board.id());
+            assert_eq!(
+                a.moves.len() as u32,
+                opt,
+                "{} on {threads} threads",
+                board.id()
+            );
+            assert!(replay(&graph, &a.moves).expect("legal moves").cleared);
+            assert_eq!(a.moves, b.moves, "{} on {threads} threads", board.id());
+            assert_eq!(a.nodes_expanded, b.nodes_expanded);
+        }
+    }
+}
+
+#[test]
 fn near_is_close_on_reference_boards() {
     let entries = reference();
     for entry in entries.iter().take(5) {

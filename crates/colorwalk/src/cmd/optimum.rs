@@ -76,6 +76,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let opts = ExactOptions {
         memory_mb: args.memory_mb,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
+        threads: usize::from(args.threads),
         ..ExactOptions::default()
     };
     let mut ctx = SearchCtx::new(&entry.board, &Limits::default());

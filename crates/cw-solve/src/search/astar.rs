@@ -42,6 +42,8 @@ use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, replay_path};
 use super::table::{Store, Supersets, bytes_next, grow, hash_words};
 use crate::SearchCtx;
 use cw_core::{ClusterGraph, Color, Game};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Budgets and settings of [`solve_exact`].
@@ -54,6 +56,8 @@ pub struct ExactOptions {
     pub time_limit: Option<Duration>,
     /// Width of the beam search run first for an upper bound.
     pub beam_width: usize,
+    /// Threads that expand positions side by side (1: the caller's alone).
+    pub threads: usize,
 }
 
 impl Default for ExactOptions {
@@ -62,6 +66,7 @@ impl Default for ExactOptions {
             memory_mb: 1024,
             time_limit: None,
             beam_width: 40,
+            threads: 1,
         }
     }
 }
@@ -227,6 +232,7 @@ fn exact<const W: usize>(
         cap: cap.min(usize::MAX as u64) as usize,
         deadline: opts.time_limit.map(|t| Instant::now() + t),
         max_expanded: u64::MAX,
+        threads: opts.threads,
     };
     let beam_width = beam::beam_width_within(game.graph(), opts.beam_width, cap);
     search(g, &f, &l, None, beam_width, &budget, ctx)
@@ -240,6 +246,8 @@ pub(crate) struct Budget {
     pub deadline: Option<Instant>,
     /// How many positions to expand at most.
     pub max_expanded: u64,
+    /// Threads that expand positions side by side (1: this one alone).
+    pub threads: usize,
 }
 
 /// Searches from a position for a shortest solution. `first`, if given, is
@@ -340,62 +348,92 @@ pub(crate) fn search<const W: usize>(
     let mut stopped = None;
     let mut lower = ub;
     let mut cur_f = 0;
-    'search: while let Some((i, f, gi)) = queue.pop() {
+    // One position at a time on one thread; on more, a batch of positions
+    // of the same `f`, expanded side by side by a pool of its own (see
+    // `expand`). Without a pool (it could not start) the search runs alone.
+    let pool = (budget.threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(budget.threads)
+                .thread_name(|i| format!("exact-{i}"))
+                .build()
+                .ok()
+        })
+        .flatten();
+    let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
+    let batch_size = if threads == 1 { 1 } else { 32 * threads };
+    let mut batch: Vec<(u32, usize)> = Vec::with_capacity(batch_size);
+    let mut children: Vec<Child<W>> = Vec::new();
+    'search: loop {
+        // The next batch: positions of the smallest open `f`, deepest first.
+        batch.clear();
+        let mut batch_f = None;
+        while batch.len() < batch_size {
+            let Some((i, f, gi)) = queue.pop() else {
+                break;
+            };
+            if batch_f.is_some_and(|bf| bf != f) {
+                // Not this batch's `f`: back for the next one.
+                queue.push(f, gi, i);
+                break;
+            }
+            let m = &mut meta[i as usize];
+            if m.closed || usize::from(m.g) != gi {
+                continue;
+            }
+            m.closed = true;
+            batch_f = Some(f);
+            batch.push((i, gi));
+        }
+        let Some(f) = batch_f else {
+            break;
+        };
+
         if f as u32 >= ub {
             break;
         }
         cur_f = f as u32;
-        let m = meta[i as usize];
-        if m.closed || usize::from(m.g) != gi {
-            continue;
-        }
         if expanded >= budget.max_expanded {
             stopped = Some(StopReason::Expansions);
             lower = f as u32;
             break;
         }
-        // Every 8 expansions: on large boards one expansion costs up to a
-        // millisecond (a bound per child), so a stop lands within ~10 ms.
-        if expanded.is_multiple_of(8)
+        // On one thread every 8 expansions: on large boards one expansion
+        // costs up to a millisecond (a bound per child), so a stop lands
+        // within ~10 ms; a batch is checked once.
+        if (threads > 1 || expanded.is_multiple_of(8))
             && (ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d))
         {
             stopped = Some(StopReason::Time);
             lower = f as u32;
             break;
         }
-        meta[i as usize].closed = true;
-        let words = store.get(i);
-        let mut cf = [0; W];
-        let mut cl = [0; W];
-        cf[..w].copy_from_slice(&words[..w]);
-        cl[..w].copy_from_slice(&words[w..]);
-        if dominated(&dom, &store, w, gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i) {
-            continue;
-        }
-        expanded += 1;
-        for c in 0..g.k {
-            if !g.useful(&cl, c) {
-                continue;
-            }
-            let (mut nf, mut nl) = (cf, cl);
-            g.play(&mut nf, &mut nl, c);
-            if !g.grows(&nl, &cl) {
-                continue;
-            }
-            let gc = gi as u32 + 1 + g.close(&mut nf, &mut nl, |_| ());
+        let view = View {
+            g,
+            store: &store,
+            meta: &meta,
+            dom: &dom,
+            ub,
+            f: f as u32,
+        };
+        children.clear();
+        expanded += expand(&view, &batch, pool.as_ref(), &mut children);
+        // Store the children in order (the same whatever the threads did).
+        for child in &children {
             ctx.nodes += 1;
-            if is_empty(&nl) {
+            let (gc, c, i) = (child.g, child.color, child.parent);
+            if child.goal {
                 if gc < ub {
                     ub = gc;
-                    best_node = Some((i, c as u8));
+                    best_node = Some((i, c));
                 }
                 continue;
             }
-            if gc + 1 >= ub {
+            if child.f >= ub {
                 continue;
             }
-            let hash = hash_words(&nf[..w]);
-            if let Some(j) = store.find(&nf[..w], hash) {
+            let (nf, nl) = (&child.flooded, &child.frontier);
+            if let Some(j) = store.find(&nf[..w], child.hash) {
                 let mj = &mut meta[j as usize];
                 if u32::from(mj.g) <= gc {
                     continue;
@@ -406,7 +444,7 @@ pub(crate) fn search<const W: usize>(
                     parent: i,
                     g: gc as u16,
                     h: (fj - gc) as u16,
-                    color: c as u8,
+                    color: c,
                     closed: false,
                 };
                 if fj < ub {
@@ -424,21 +462,7 @@ pub(crate) fn search<const W: usize>(
                 }
                 continue;
             }
-            let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(f as u32);
-            if fc >= ub {
-                continue;
-            }
-            if dominated(
-                &dom,
-                &store,
-                w,
-                gc as usize,
-                &nf[..w],
-                &g.boundary(&nf, &nl)[..w],
-                u32::MAX,
-            ) {
-                continue;
-            }
+            let fc = child.f;
             let need = store.bytes_next()
                 + bytes_next(&meta, 1)
                 + queue.bytes_next(fc as usize, gc as usize)
@@ -447,13 +471,13 @@ pub(crate) fn search<const W: usize>(
                 stopped = Some(StopReason::Memory);
                 break 'search;
             }
-            let j = store.insert(&nf[..w], &nl[..w], hash);
+            let j = store.insert(&nf[..w], &nl[..w], child.hash);
             grow(&mut meta, 1);
             meta.push(Meta {
                 parent: i,
                 g: gc as u16,
                 h: (fc - gc) as u16,
-                color: c as u8,
+                color: c,
                 closed: false,
             });
             dom.insert(gc as usize, j, &nf[..w]);
@@ -477,6 +501,163 @@ pub(crate) fn search<const W: usize>(
         debug_assert_eq!(best.len() as u32, ub);
     }
     finish(result, best, found, lower.min(ub), stopped)
+}
+
+/// What the expansion of a batch reads: the search's structures as they were
+/// when the batch was taken.
+struct View<'a, const W: usize> {
+    g: &'a Graph<W>,
+    store: &'a Store,
+    meta: &'a [Meta],
+    dom: &'a Supersets,
+    /// The upper bound: children that cannot beat it are not kept.
+    ub: u32,
+    /// The batch's `f`.
+    f: u32,
+}
+
+/// A child of an expanded position, to be stored (or to finish the search).
+struct Child<const W: usize> {
+    parent: u32,
+    color: u8,
+    /// Its moves from the root.
+    g: u32,
+    /// Its `f` (unused for goals and for positions stored already).
+    f: u32,
+    /// It clears the board.
+    goal: bool,
+    hash: u64,
+    flooded: Set<W>,
+    frontier: Set<W>,
+}
+
+/// Expands the positions of `batch` (index and depth each), appending their
+/// children to `out` in batch order, and returns how many were expanded
+/// (the others were dominated). With a pool, its threads share the
+/// positions out (each takes the next one not taken); the order of `out`
+/// does not depend on how.
+fn expand<const W: usize>(
+    view: &View<'_, W>,
+    batch: &[(u32, usize)],
+    pool: Option<&rayon::ThreadPool>,
+    out: &mut Vec<Child<W>>,
+) -> u64 {
+    let Some(pool) = pool.filter(|_| batch.len() > 1) else {
+        return batch
+            .iter()
+            .map(|&(i, gi)| u64::from(expand_one(view, i, gi, out)))
+            .sum();
+    };
+    let next = AtomicUsize::new(0);
+    let parts = Mutex::new(Vec::with_capacity(batch.len()));
+    pool.scope(|s| {
+        for _ in 0..pool.current_num_threads() {
+            s.spawn(|_| {
+                let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(i, gi)) = batch.get(k) else {
+                        break;
+                    };
+                    let mut kids = Vec::new();
+                    let expanded = expand_one(view, i, gi, &mut kids);
+                    done.push((k, kids, expanded));
+                }
+                parts.lock().unwrap_or_else(|e| e.into_inner()).extend(done);
+            });
+        }
+    });
+    let mut parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
+    parts.sort_unstable_by_key(|p| p.0);
+    let mut expanded = 0;
+    for (_, kids, e) in parts {
+        expanded += u64::from(e);
+        out.extend(kids);
+    }
+    expanded
+}
+
+/// Expands position `i` (at depth `gi`) unless a stored position dominates
+/// it: its children that bring something new, with their bounds, skipping
+/// those that cannot beat the upper bound, those stored already with no
+/// more moves, and those dominated. Returns whether it was expanded.
+fn expand_one<const W: usize>(
+    view: &View<'_, W>,
+    i: u32,
+    gi: usize,
+    out: &mut Vec<Child<W>>,
+) -> bool {
+    let (g, store, ub, w) = (view.g, view.store, view.ub, view.g.w);
+    let words = store.get(i);
+    let mut cf = [0; W];
+    let mut cl = [0; W];
+    cf[..w].copy_from_slice(&words[..w]);
+    cl[..w].copy_from_slice(&words[w..]);
+    if dominated(
+        view.dom,
+        store,
+        w,
+        gi,
+        &cf[..w],
+        &g.boundary(&cf, &cl)[..w],
+        i,
+    ) {
+        return false;
+    }
+    for c in 0..g.k {
+        if !g.useful(&cl, c) {
+            continue;
+        }
+        let (mut nf, mut nl) = (cf, cl);
+        g.play(&mut nf, &mut nl, c);
+        if !g.grows(&nl, &cl) {
+            continue;
+        }
+        let gc = gi as u32 + 1 + g.close(&mut nf, &mut nl, |_| ());
+        let mut child = Child {
+            parent: i,
+            color: c as u8,
+            g: gc,
+            f: 0,
+            goal: false,
+            hash: 0,
+            flooded: nf,
+            frontier: nl,
+        };
+        if is_empty(&nl) {
+            child.goal = true;
+            out.push(child);
+            continue;
+        }
+        if gc + 1 >= ub {
+            continue;
+        }
+        child.hash = hash_words(&nf[..w]);
+        if let Some(j) = store.find(&nf[..w], child.hash) {
+            if u32::from(view.meta[j as usize].g) > gc {
+                out.push(child);
+            }
+            continue;
+        }
+        let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
+        if fc >= ub {
+            continue;
+        }
+        if dominated(
+            view.dom,
+            store,
+            w,
+            gc as usize,
+            &nf[..w],
+            &g.boundary(&nf, &nl)[..w],
+            u32::MAX,
+        ) {
+            continue;
+        }
+        child.f = fc;
+        out.push(child);
+    }
+    true
 }
 
 /// The chosen colors from the root to position `i`.

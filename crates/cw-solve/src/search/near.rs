@@ -69,6 +69,7 @@ pub fn solve_near(game: &Game<'_>, opts: &NearOptions, ctx: &mut SearchCtx) -> V
                     cap: tail_memory,
                     deadline: None,
                     max_expanded: left,
+                    threads: 1,
                 };
                 let tail = search(
                     &g,

@@ -36,6 +36,13 @@ pub const DEF: SolverDef = SolverDef {
             cost: ParamCost::None,
         },
         ParamDef {
+            name: "threads",
+            doc: "threads that expand positions side by side (the same moves on any number)",
+            default: "1",
+            kind: ParamKind::Int { min: 1, max: 64 },
+            cost: ParamCost::None,
+        },
+        ParamDef {
             name: "beam",
             doc: "width of the beam search run first for an upper bound",
             default: "40",
@@ -60,6 +67,7 @@ fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
             memory_mb: p.int("memory-mb") as u64,
             time_limit: (ms > 0).then(|| Duration::from_millis(ms)),
             beam_width: p.int("beam") as usize,
+            threads: p.int("threads") as usize,
         },
     }))
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Boards bigger than any published set: 20 seeded boards each of 30×30 with
+# 6 colors and 26×26 with 8 (the largest sizes common Flood-It apps offer),
+# in both rule sets (Color Walk: blank top-left start; Flood-It: the
+# top-left cell's group), proven by `exact` within 4 GiB and 60 s a board.
+# One Markdown table per kind, with the process's peak memory line.
+#
+#   scripts/bench-big.sh                  # all four kinds, seeds 1 to 20
+#   SEEDS=1..6 THREADS=2 scripts/bench-big.sh 30x30c6
+#
+# THREADS (default 1) boards run at once, each search on one core: the
+# per-board times are then each board's own, on a shared machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seeds=${SEEDS:-1..21}
+threads=${THREADS:-1}
+kinds=("$@")
+if [ ${#kinds[@]} -eq 0 ]; then
+  kinds=(30x30c6 26x26c8)
+fi
+cargo build --release -q -p colorwalk
+for kind in "${kinds[@]}"; do
+  size=${kind%c*}
+  colors=${kind#*c}
+  for rules in color-walk flood-it; do
+    flag=()
+    if [ "$rules" = flood-it ]; then flag=(--flood-it); fi
+    echo "## $kind, $rules, seeds $seeds"
+    ./target/release/colorwalk bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
+      --spec exact:memory-mb=4096 --time-limit 60 --threads "$threads" --no-store --format markdown 2>&1
+    echo
+  done
+done
