@@ -99,6 +99,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
                     nodes: 200,
                     inspections: 0,
                     solution: String::new(),
+                    lower_bound: None,
                 }],
             )
             .unwrap();
