@@ -16,7 +16,9 @@
 //!    bound says where effort pays: on 30×20 Color Walk boards most
 //!    solutions are within 4 of it and the second beam runs on about a
 //!    third of the boards, on the Code Golf boards (centre start, weaker
-//!    bound, and where a wide beam matters most) on most of them.
+//!    bound, and where a wide beam matters most) on most of them. It runs
+//!    only where it is cheap: when it is foretold (from the first beam's
+//!    count) to generate at most `SECOND_BEAM_NODES` positions.
 //! 4. The bound is tightest late in a game, where exact search is cheap, so
 //!    the exact searches of the endgame run from the position 60% of the
 //!    way through the solution, with the rest of it as their first upper
@@ -80,6 +82,11 @@ impl NearResult {
     }
 }
 
+/// The most positions the second beam may be foretold to generate (from
+/// the first beam's count, scaled by the widths): on large boards (50×50
+/// and up) a second beam would take seconds for little, so it is skipped.
+const SECOND_BEAM_NODES: u64 = 200_000;
+
 /// Memory cap of each exact search (from the start, and of the endgame).
 pub(crate) const TAIL_MEMORY: usize = 64 << 20;
 
@@ -124,8 +131,10 @@ fn near<const W: usize>(
     // The beam, then each exact search, within the game's memory budget.
     let budget = ctx.memory_cap(u64::MAX);
     let width = beam_width_within(game.graph(), opts.width.max(1), budget);
+    let nodes_before = ctx.nodes;
     let mut sol = beam(g, f, l, width, ctx, SearchCtx::should_stop, u32::MAX)
         .expect("a beam without a limit finds a finish");
+    let beam_nodes = ctx.nodes - nodes_before;
     let search_memory = budget.min(TAIL_MEMORY as u64) as usize;
     let proven = |sol: &Vec<Color>, lower: u32| sol.len() as u32 <= lower;
     if opts.root > 0 && !proven(&sol, lower) && !ctx.should_stop() {
@@ -142,7 +151,10 @@ fn near<const W: usize>(
     }
     // Far from the bound: a wider beam, for a solution shorter than this one.
     let wide = beam_width_within(game.graph(), opts.widen, budget);
+    // Its cost, foretold from the first beam's (it grows with the width).
+    let foretold = beam_nodes.saturating_mul(wide as u64) / width as u64;
     if wide > width
+        && foretold <= SECOND_BEAM_NODES
         && sol.len() as u32 >= lower + opts.gap
         && !proven(&sol, lower)
         && !ctx.should_stop()
