@@ -275,6 +275,7 @@ pub fn record(r: BatchResult, label: &str) -> GameRecord {
         nodes: r.report.nodes,
         inspections: r.report.inspections.clusters,
         solution: Moves(r.report.moves).to_string(),
+        lower_bound: r.report.lower_bound,
     }
 }
 
@@ -514,6 +515,7 @@ mod tests {
             nodes: 1,
             inspections: 1,
             solution: String::new(),
+            lower_bound: None,
         };
         let o = known_optima(
             Some(&store),

@@ -56,6 +56,7 @@ fn main() {
                 nodes: 1000,
                 inspections: 5000,
                 solution: String::new(),
+                lower_bound: None,
             });
         }
     }

@@ -23,6 +23,10 @@ pub struct GameRecord {
     pub inspections: u64,
     /// The moves as text, e.g. `"3,1,4"`.
     pub solution: String,
+    /// A lower bound on the board's optimum that the solver proved (`exact`
+    /// and `near` do, from the start), if any: no solution is shorter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
 }
 
 impl GameRecord {

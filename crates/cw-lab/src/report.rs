@@ -75,7 +75,10 @@ impl FromStr for TableFormat {
 /// ran out of time, if any), min, mean, max, stdev,
 /// mean and max milliseconds per board, mean nodes and inspections; when any
 /// summary has a known optimum, also the mean gap and the optimal hits
-/// (`k/n`, n being the boards with a known optimum).
+/// (`k/n`, n being the boards with a known optimum); when any summary has
+/// proven lower bounds (from `exact` or `near`), also the mean gap to them
+/// and how many games met theirs (`k/n`, n being the solved games with a
+/// bound).
 pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
     if format == TableFormat::Json {
         return json(summaries);
@@ -99,6 +102,10 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
     ];
     if with_optima {
         header.extend(["gap", "optimal"]);
+    }
+    let with_bounds = summaries.iter().any(|s| s.with_bound > 0);
+    if with_bounds {
+        header.extend(["gap to bound", "proven"]);
     }
     let rows = summaries
         .iter()
@@ -125,6 +132,10 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
             if with_optima {
                 row.push(s.mean_gap.map(fixed2));
                 row.push(Some(format!("{}/{}", s.optimal_hits, s.with_optimum)));
+            }
+            if with_bounds {
+                row.push(s.mean_bound_gap.map(fixed2));
+                row.push((s.with_bound > 0).then(|| format!("{}/{}", s.bound_hits, s.with_bound)));
             }
             row
         })

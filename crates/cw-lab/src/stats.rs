@@ -59,6 +59,18 @@ pub struct Summary {
     pub mean_gap: Option<f64>,
     /// Solved boards with a known optimum that took no more moves than it.
     pub optimal_hits: u32,
+    /// Solved boards for which the solver proved a lower bound.
+    #[serde(default)]
+    pub with_bound: u32,
+    /// Mean of moves − the solver's proven lower bound over those boards
+    /// (`None` if there are none): how far from optimal the moves can be at
+    /// most, where no optimum is known.
+    #[serde(default)]
+    pub mean_bound_gap: Option<f64>,
+    /// Of those boards, how many the solver solved in exactly its lower
+    /// bound (proven optimal).
+    #[serde(default)]
+    pub bound_hits: u32,
 }
 
 /// Summarizes `records` per spec, specs in the order they first appear.
@@ -118,6 +130,12 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
         }
     }
 
+    let bound_gaps: Vec<f64> = games
+        .iter()
+        .filter(|g| g.solved())
+        .filter_map(|g| g.lower_bound.map(|b| f64::from(g.moves) - f64::from(b)))
+        .collect();
+
     Summary {
         spec: spec.to_string(),
         n,
@@ -140,6 +158,9 @@ fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summar
         with_optimum,
         mean_gap: mean(&gaps),
         optimal_hits,
+        with_bound: bound_gaps.len() as u32,
+        mean_bound_gap: mean(&bound_gaps),
+        bound_hits: bound_gaps.iter().filter(|&&x| x <= 0.0).count() as u32,
     }
 }
 

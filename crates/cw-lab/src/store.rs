@@ -58,6 +58,9 @@ const MIGRATIONS: &[&str] = &[
     // solved or not.
     "ALTER TABLE results ADD COLUMN outcome TEXT NOT NULL DEFAULT '';
     UPDATE results SET outcome = CASE WHEN solved THEN 'solved' ELSE 'unsolved' END;",
+    // 3: the lower bound on the board's optimum that the solver proved
+    // (NULL: none, as for every older row).
+    "ALTER TABLE results ADD COLUMN lower_bound INTEGER;",
 ];
 
 /// The schema version this build writes (`PRAGMA user_version`).
@@ -289,8 +292,8 @@ impl Store {
             let mut stmt = tx
                 .prepare_cached(
                     "INSERT OR REPLACE INTO results (run_id, board_id, board_index, spec, solved,
-                         moves, nanos, nodes, inspections, solution, outcome)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                         moves, nanos, nodes, inspections, solution, outcome, lower_bound)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 )
                 .context(what)?;
             for r in records {
@@ -306,6 +309,7 @@ impl Store {
                     r.inspections as i64,
                     r.solution,
                     r.outcome.as_str(),
+                    r.lower_bound,
                 ])
                 .map_err(|e| match e {
                     rusqlite::Error::SqliteFailure(f, _)
@@ -370,7 +374,7 @@ impl Store {
             .conn
             .prepare_cached(
                 "SELECT board_id, board_index, spec, outcome, moves, nanos, nodes, inspections,
-                        solution
+                        solution, lower_bound
                  FROM results WHERE run_id = ?1 ORDER BY board_index, board_id, spec",
             )
             .context(what)?;
@@ -536,5 +540,6 @@ fn record(r: &Row<'_>) -> rusqlite::Result<GameRecord> {
         nodes: r.get::<_, i64>(6)? as u64,
         inspections: r.get::<_, i64>(7)? as u64,
         solution: r.get(8)?,
+        lower_bound: r.get(9)?,
     })
 }

@@ -163,7 +163,7 @@ fn main() {
         for (e, g) in entries.iter().zip(&graphs) {
             let (moves, dt) = timed(repeat, || {
                 let mut ctx = SearchCtx::new(&e.board, &Limits::default());
-                solve_near(&g.start(), &near, &mut ctx)
+                solve_near(&g.start(), &near, &mut ctx).moves
             });
             times.push(dt);
             assert!(cw_core::replay(g, &moves).is_ok_and(|p| p.cleared));

@@ -59,8 +59,13 @@ pub struct SearchCtx {
     /// Clusters (and blocks) inspected by the engine while simulating.
     pub inspections: InspectionCount,
     /// Set by a solver whose moves from the start are a proven shortest
-    /// solution (the exact solver); `solve` reports it.
+    /// solution (`exact`, or `near` when its moves meet its lower bound);
+    /// `solve` reports it.
     pub proven_optimal: bool,
+    /// Set by a solver that proved, asked from the start, that no solution
+    /// of the board has fewer moves than this (`exact` and `near`); `solve`
+    /// reports it.
+    pub lower_bound: Option<u32>,
     /// The series' sine stream, positioned after the board's own draws when
     /// the board came from it (as the series' random solvers shared it).
     pub series_stream: KoblenskiStream,
@@ -84,6 +89,7 @@ impl SearchCtx {
             nodes: 0,
             inspections: InspectionCount::default(),
             proven_optimal: false,
+            lower_bound: None,
             series_stream: KoblenskiStream::at(after_board),
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),

@@ -55,8 +55,13 @@ pub struct SolveReport {
     /// The series' sine stream after the game (for runs that share it).
     pub series_stream_after: cw_core::KoblenskiStream,
     /// Whether the moves are a proven shortest solution (the exact solver,
-    /// asked from the start, within its budgets).
+    /// asked from the start, within its budgets; or `near`, when its moves
+    /// meet its lower bound).
     pub proven_optimal: bool,
+    /// A proven lower bound on the board's optimum, from a solver that
+    /// proves one (`exact`, `near`) when asked from the start: no solution
+    /// has fewer moves.
+    pub lower_bound: Option<u32>,
 }
 
 impl SolveReport {
@@ -103,6 +108,7 @@ pub fn solve_from(
     };
     SolveReport {
         proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,
+        lower_bound: ctx.lower_bound,
         outcome,
         moves,
         nodes: ctx.nodes,

@@ -161,8 +161,9 @@ fn exact_equals_a_per_block_oracle_on_small_flood_it_boards() {
         assert!(r.start_bound <= opt && r.first_upper_bound >= opt);
         assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
         let near = solve_near(&graph.start(), &NearOptions::default(), &mut ctx(&board));
-        assert!(near.len() as u32 >= opt, "{}", board.id());
-        assert!(replay(&graph, &near).expect("legal moves").cleared);
+        assert!(near.moves.len() as u32 >= opt, "{}", board.id());
+        assert!(near.lower_bound <= opt, "{}", board.id());
+        assert!(replay(&graph, &near.moves).expect("legal moves").cleared);
         boards += 1;
     }
     assert_eq!(boards, 4 * 4 * 5 * 3);
@@ -297,10 +298,21 @@ fn near_is_never_below_the_optimum_and_clears_the_board() {
         let opt = oracle(&graph.start());
         let opts = NearOptions {
             width: 1 + i % 5,
-            tail: [0, 5, 100][i % 3],
+            widen: [1, 8][i % 2],
+            gap: [0, 2][i % 5 % 2] as u32,
+            root: [0, 3, 1000][i % 3],
+            tail: [0, 5, 100][i % 4 % 3],
         };
-        let moves = solve_near(&graph.start(), &opts, &mut ctx(&board));
+        let r = solve_near(&graph.start(), &opts, &mut ctx(&board));
+        let moves = r.moves;
         assert!(moves.len() as u32 >= opt, "{board:?}");
+        // The bound it reports is proven: never above the optimum, and
+        // equal to its length only when it is optimal.
+        assert!(r.lower_bound <= opt, "{board:?}");
+        assert!(r.lower_bound >= lower_bound(&graph.start()), "{board:?}");
+        if r.lower_bound == moves.len() as u32 {
+            assert_eq!(r.lower_bound, opt, "{board:?}");
+        }
         assert!(
             replay(&graph, &moves).expect("legal moves").cleared,
             "{board:?}"
@@ -317,6 +329,84 @@ fn reference() -> Vec<BoardEntry> {
     let entries = parse(&text, Format::Line).expect("the reference file parses");
     assert_eq!(entries.len(), 100);
     entries
+}
+
+#[test]
+fn near_reports_a_proven_lower_bound_on_boards_with_known_optima() {
+    // 30x20 boards with independently proven minima, and 10x10 Flood-It
+    // boards proven by `exact`: the bound `near` reports never passes the
+    // optimum, whatever budget its search from the start had (none, cut
+    // short, or enough to prove), and a bound equal to its moves means they
+    // are optimal.
+    let mut boards: Vec<(Board, u32)> = reference()
+        .into_iter()
+        .take(6)
+        .map(|e| (e.board, e.optimum.expect("a minimum")))
+        .collect();
+    for seed in 0..6 {
+        let board = Board::seeded_flood_it(10, 10, 8, 700 + seed, (0, 0)).expect("a valid shape");
+        let graph = ClusterGraph::new(&board);
+        let r = solve_exact(&graph, &ExactOptions::default(), &mut ctx(&board));
+        assert!(r.proven);
+        boards.push((board, r.moves.len() as u32));
+    }
+    let mut raised = 0;
+    let mut proven = 0;
+    for (board, opt) in &boards {
+        let graph = ClusterGraph::new(board);
+        let start = lower_bound(&graph.start());
+        assert!(start <= *opt);
+        for root in [0, 20, 2000, 1 << 20] {
+            let opts = NearOptions {
+                root,
+                ..NearOptions::default()
+            };
+            let r = solve_near(&graph.start(), &opts, &mut ctx(board));
+            let id = board.id();
+            assert!(replay(&graph, &r.moves).expect("legal").cleared, "{id}");
+            assert!(r.lower_bound >= start, "{id} root={root}");
+            assert!(r.lower_bound <= *opt, "{id} root={root}");
+            assert_eq!(r.proven(), r.lower_bound as usize == r.moves.len());
+            if r.proven() {
+                assert_eq!(r.moves.len() as u32, *opt, "{id} root={root}");
+            }
+            if root == 0 {
+                // No search from the start: the bound at the start.
+                assert_eq!(r.lower_bound, start, "{id}");
+            }
+            if root == 1 << 20 {
+                // Enough to finish the search: the optimum, proven.
+                assert!(r.proven(), "{id}");
+                proven += 1;
+            }
+            raised += usize::from(r.lower_bound > start);
+        }
+    }
+    assert_eq!(proven, boards.len());
+    assert!(raised > 0, "the searches from the start raise the bound");
+}
+
+#[test]
+fn near_reports_its_bound_through_solve_from_the_start_only() {
+    let entry = &reference()[0];
+    let opt = entry.optimum.expect("a minimum");
+    let graph = ClusterGraph::new(&entry.board);
+    let mut solver = Spec::parse("near").unwrap().build().unwrap();
+    let report = solve(&graph, solver.as_mut(), &Limits::default());
+    let lb = report.lower_bound.expect("near reports a bound");
+    assert!(lower_bound(&graph.start()) <= lb && lb <= opt);
+    assert_eq!(report.proven_optimal, lb as usize == report.moves.len());
+    // Asked after a first move, its bound is not one on the whole game.
+    let first = graph.start().useful_moves().iter().next().expect("a move");
+    let mut solver = Spec::parse("near").unwrap().build().unwrap();
+    let report = cw_solve::solve_from(&graph, &[first], solver.as_mut(), &Limits::default());
+    assert!(report.solved());
+    assert_eq!(report.lower_bound, None);
+    assert!(!report.proven_optimal);
+    // A solver that proves nothing reports nothing.
+    let mut solver = Spec::parse("greedy").unwrap().build().unwrap();
+    let report = solve(&graph, solver.as_mut(), &Limits::default());
+    assert_eq!(report.lower_bound, None);
 }
 
 fn check_reference(entry: &BoardEntry) {
@@ -387,11 +477,13 @@ fn near_is_close_on_reference_boards() {
     for entry in entries.iter().take(5) {
         let graph = ClusterGraph::new(&entry.board);
         let opt = entry.optimum.expect("the reference gives each minimum");
-        let moves = solve_near(
+        let r = solve_near(
             &graph.start(),
             &NearOptions::default(),
             &mut ctx(&entry.board),
         );
+        assert!(r.lower_bound <= opt);
+        let moves = r.moves;
         assert!(replay(&graph, &moves).expect("legal moves").cleared);
         assert!(moves.len() as u32 >= opt);
         assert!(
@@ -483,8 +575,14 @@ fn big_boards_use_the_wide_sets_and_still_clear() {
     for (w, h, k) in [(30, 30, 8), (40, 40, 10)] {
         let board = Board::seeded(w, h, k, 5).expect("a valid shape");
         let graph = ClusterGraph::new(&board);
-        let opts = NearOptions { width: 1, tail: 50 };
-        let moves = solve_near(&graph.start(), &opts, &mut ctx(&board));
+        let opts = NearOptions {
+            width: 1,
+            widen: 4,
+            gap: 0,
+            root: 50,
+            tail: 50,
+        };
+        let moves = solve_near(&graph.start(), &opts, &mut ctx(&board)).moves;
         assert!(replay(&graph, &moves).expect("legal").cleared);
         let opts = ExactOptions {
             memory_mb: 4,

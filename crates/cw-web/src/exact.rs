@@ -294,9 +294,10 @@ pub(crate) async fn par(
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
-        let upper = known
-            .as_ref()
-            .map_or(near.len() as u32, |(m, _, _)| (*m).min(near.len() as u32));
+        let n = near.moves.len() as u32;
+        let upper = known.as_ref().map_or(n, |(m, _, _)| (*m).min(n));
+        // `near` may have proven more than the bound at the start.
+        let lower = lower.max(near.lower_bound);
         if !events.send(
             "bounds",
             &json!({ "lower": lower, "upper": upper, "memory_mb": config.search_memory_mb(),

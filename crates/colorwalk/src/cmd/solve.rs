@@ -109,6 +109,11 @@ struct SolveJson {
     inspections: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimum: Option<u32>,
+    /// The lower bound on the optimum that the solver proved, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lower_bound: Option<u32>,
+    /// Whether the moves are a proven shortest solution.
+    proven_optimal: bool,
 }
 
 /// `colorwalk solve`: one board, one spec.
@@ -140,6 +145,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         nodes: report.nodes,
         inspections: report.inspections.clusters,
         optimum: entry.optimum,
+        lower_bound: report.lower_bound,
+        proven_optimal: report.proven_optimal,
     };
     if args.json {
         crate::json::print(&out)?;
@@ -163,6 +170,17 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
                 "optimum  {opt} (gap {})",
                 out.moves as i64 - i64::from(opt)
             )?;
+        }
+        if let Some(lb) = out.lower_bound {
+            let gap = if out.solved {
+                match out.moves as i64 - i64::from(lb) {
+                    0 => " (proven optimal)".to_string(),
+                    gap => format!(" (gap at most {gap})"),
+                }
+            } else {
+                String::new()
+            };
+            writeln!(w, "bound    at least {lb} moves{gap}")?;
         }
         writeln!(w, "moves    {}", out.solution)?;
         writeln!(

@@ -42,6 +42,23 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
     let solution = v["solution"].as_str().unwrap().to_string();
     assert!(colorwalk(&["verify", "k1", &solution], "").status.success());
 
+    // A solver that proves a lower bound reports it; the series' first
+    // board needs 29 moves (`exact`), so the bound is at most that.
+    let out = colorwalk(&["solve", "k1", "--spec", "near", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let lb = v["lower_bound"].as_u64().expect("near reports its bound");
+    let exact = colorwalk(&["solve", "k1", "--spec", "exact", "--json"], "");
+    let e: serde_json::Value = serde_json::from_str(&stdout(&exact)).unwrap();
+    assert_eq!(e["proven_optimal"], true);
+    assert!(lb <= e["moves"].as_u64().unwrap() && e["moves"].as_u64() <= v["moves"].as_u64());
+    assert_eq!(e["lower_bound"], e["moves"]);
+    let out = colorwalk(&["solve", "k1", "--spec", "near"], "");
+    assert!(stdout(&out).contains(&format!("bound    at least {lb} moves")));
+    // One that proves none reports none.
+    let out = colorwalk(&["solve", "k1", "--spec", "greedy", "--json"], "");
+    let g: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(g.get("lower_bound").is_none());
+
     let out = colorwalk(&["solve", "k1", "--spec", "glaa"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -99,6 +116,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
                     nodes: 200,
                     inspections: 0,
                     solution: String::new(),
+                    lower_bound: None,
                 }],
             )
             .unwrap();

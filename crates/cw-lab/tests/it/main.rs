@@ -27,6 +27,7 @@ pub fn rec(board: u32, spec: &str, solved: bool, moves: u32, nanos: u64) -> Game
             .map(|i| (i % 5).to_string())
             .collect::<Vec<_>>()
             .join(","),
+        lower_bound: None,
     }
 }
 

@@ -294,7 +294,8 @@ pub(crate) fn search<const W: usize>(
             let stop = |ctx: &SearchCtx| {
                 ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
             };
-            (beam::beam(g, &f0, &l0, beam_width.max(1), ctx, stop), false)
+            let moves = beam::beam(g, &f0, &l0, beam_width.max(1), ctx, stop, u32::MAX);
+            (moves.expect("a beam without a limit finds a finish"), false)
         }
     };
     let mut ub = if given {

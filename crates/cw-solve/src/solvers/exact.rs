@@ -87,7 +87,10 @@ impl Solver for Exact {
     fn next_moves(&mut self, game: &Game<'_>, ctx: &mut SearchCtx) -> Option<Vec<Color>> {
         let r = solve_exact_from(game, &self.opts, ctx);
         // Proven from the start position: the whole game is a shortest one.
-        ctx.proven_optimal = r.proven && game.n_moves() == 0;
+        if game.n_moves() == 0 {
+            ctx.proven_optimal = r.proven;
+            ctx.lower_bound = Some(r.lower_bound);
+        }
         (!r.moves.is_empty()).then_some(r.moves)
     }
 }
