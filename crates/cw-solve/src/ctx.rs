@@ -139,6 +139,25 @@ impl SearchCtx {
         }
     }
 
+    /// Runs `f` with the deadline moved up to `deadline` if that is sooner,
+    /// then puts the context's own deadline back (for a first stage that
+    /// must end within a solver's own time limit).
+    pub fn with_deadline<R>(
+        &mut self,
+        deadline: Option<Instant>,
+        f: impl FnOnce(&mut SearchCtx) -> R,
+    ) -> R {
+        let (own, stopped) = (self.deadline, self.stopped);
+        self.deadline = match (own, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let out = f(self);
+        self.deadline = own;
+        self.stopped = stopped;
+        out
+    }
+
     /// The memory the search may hold, in bytes, given its own cap
     /// `own_cap` (a solver parameter): the smaller of the two.
     pub fn memory_cap(&self, own_cap: u64) -> u64 {

@@ -25,23 +25,26 @@
 //! - `f = g + h` with the refined admissible bound of [`bound`](super::bound), raised
 //!   to the parent's `f` (pathmax), in a bucket queue indexed by `f` then
 //!   `g`, deepest first;
-//! - a beam search ([`beam`](super::beam)) gives an upper bound first;
-//!   positions with `f` at or above it are never stored, and the search ends
-//!   as soon as the smallest open `f` reaches it.
+//! - a known solution gives the first upper bound (the `exact` solver runs
+//!   the near-optimal search first: see `prove.rs`); positions with `f` at or
+//!   above it are never stored, and the search ends as soon as the smallest
+//!   open `f` reaches it;
+//! - with more than one thread, a batch of positions of the same `f` is
+//!   expanded side by side and their children are stored in batch order, so
+//!   the moves found do not depend on the threads' timing.
 //!
 //! When the memory cap, the time limit or a cancellation stops the search,
-//! the best solution found so far (at worst the beam's) is returned with the
+//! the best solution found so far (at worst the first one) is returned with the
 //! proven lower bound: the smallest open `f` (no solution is shorter).
 //! Memory is the bytes of the stored positions (only the words the graph
 //! uses), their metadata, the hash table, the queue and the dominance
 //! index; every buffer grows by doubling and the search stops before a
 //! growth would pass the cap.
 
-use super::beam;
-use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, replay_path};
+use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Store, Supersets, bytes_next, grow, hash_words};
 use crate::SearchCtx;
-use cw_core::{ClusterGraph, Color, Game};
+use cw_core::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -54,7 +57,8 @@ pub struct ExactOptions {
     pub memory_mb: u64,
     /// Time limit of the search (besides the context's own deadline).
     pub time_limit: Option<Duration>,
-    /// Width of the beam search run first for an upper bound.
+    /// Width of the first beam of the near-optimal search run first for an
+    /// upper bound (see `prove.rs`).
     pub beam_width: usize,
     /// Threads that expand positions side by side (1: the caller's alone).
     pub threads: usize,
@@ -114,27 +118,6 @@ impl StopReason {
             StopReason::Expansions => "expansions",
         }
     }
-}
-
-/// Solves the board of `graph` from its start.
-pub fn solve_exact(graph: &ClusterGraph, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
-    solve_exact_from(&graph.start(), opts, ctx)
-}
-
-/// Solves from `game`'s position: the moves returned clear the board from there.
-pub fn solve_exact_from(game: &Game<'_>, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
-    struct Run<'a, 'b, 'g> {
-        game: &'a Game<'g>,
-        opts: &'a ExactOptions,
-        ctx: &'b mut SearchCtx,
-    }
-    impl WithWidth for Run<'_, '_, '_> {
-        type Out = ExactResult;
-        fn run<const W: usize>(self, g: Graph<W>) -> ExactResult {
-            exact(&g, self.game, self.opts, self.ctx)
-        }
-    }
-    dispatch(game.graph(), Run { game, opts, ctx })
 }
 
 /// Per-position data besides its words.
@@ -217,27 +200,6 @@ fn dominated(
     dom.has_superset(g, set, hint, exclude, |y| &store.get(y)[..w])
 }
 
-/// The search, with sets of `W` words.
-fn exact<const W: usize>(
-    g: &Graph<W>,
-    game: &Game<'_>,
-    opts: &ExactOptions,
-    ctx: &mut SearchCtx,
-) -> ExactResult {
-    let (f, l) = g.position(game);
-    // The smaller of the solver's own cap and the game's budget; the first
-    // beam runs (and frees its memory) before the search, within the same.
-    let cap = ctx.memory_cap(opts.memory_mb.saturating_mul(1 << 20));
-    let budget = Budget {
-        cap: cap.min(usize::MAX as u64) as usize,
-        deadline: opts.time_limit.map(|t| Instant::now() + t),
-        max_expanded: u64::MAX,
-        threads: opts.threads,
-    };
-    let beam_width = beam::beam_width_within(game.graph(), opts.beam_width, cap);
-    search(g, &f, &l, None, beam_width, &budget, ctx)
-}
-
 /// The budgets of one search.
 pub(crate) struct Budget {
     /// Memory cap in bytes.
@@ -250,15 +212,14 @@ pub(crate) struct Budget {
     pub threads: usize,
 }
 
-/// Searches from a position for a shortest solution. `first`, if given, is
-/// a known solution from the position (the first upper bound); otherwise a
-/// beam of `beam_width` finds one. The result's moves start at the position.
+/// Searches from a position for a shortest solution. `first` is a known
+/// solution from the position, the first upper bound. The result's moves
+/// start at the position.
 pub(crate) fn search<const W: usize>(
     g: &Graph<W>,
     flooded: &Set<W>,
     frontier: &Set<W>,
-    first: Option<Vec<Color>>,
-    beam_width: usize,
+    first: Vec<Color>,
     budget: &Budget,
     ctx: &mut SearchCtx,
 ) -> ExactResult {
@@ -285,31 +246,18 @@ pub(crate) fn search<const W: usize>(
     let h0 = g.refined_bound(&f0, &l0, u32::MAX);
     result.start_bound = base + h0;
 
-    // The first upper bound: the given solution, or a beam search's. `best`
-    // holds the moves after the forced prefix (or the whole given solution
-    // when nothing better is found).
-    let (mut best, given) = match first {
-        Some(moves) => (moves, true),
-        None => {
-            let stop = |ctx: &SearchCtx| {
-                ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
-            };
-            let moves = beam::beam(g, &f0, &l0, beam_width.max(1), ctx, stop, u32::MAX);
-            (moves.expect("a beam without a limit finds a finish"), false)
-        }
-    };
-    let mut ub = if given {
-        (best.len() as u32).saturating_sub(base)
-    } else {
-        best.len() as u32
-    };
+    // The first upper bound: the given solution (from the position
+    // searched, so the forced prefix is in it); `best` is replaced by the
+    // moves after the prefix when the search finds shorter.
+    let mut best = first;
+    let mut ub = (best.len() as u32).saturating_sub(base);
     result.first_upper_bound = base + ub;
     let finish = |mut result: ExactResult,
                   best: Vec<Color>,
                   found: bool,
                   lower: u32,
                   stopped: Option<StopReason>| {
-        if given && !found {
+        if !found {
             result.moves = best;
         } else {
             result.moves.extend_from_slice(&best);

@@ -5,9 +5,10 @@
 //! | file | what |
 //! |---|---|
 //! | `bound.rs` | `Graph<W>`: a board's clusters as `W`-word sets, its own `play`, the elimination rule (`close`), dead ends, and the admissible bound with the argument that it never overestimates |
-//! | `astar.rs` | A* over settled positions with duplicate detection and dominance pruning, each rule with its argument: [`solve_exact`] |
-//! | `beam.rs` | the beam search on moves + bound: the first upper bound of A*, the first solution of `near` |
+//! | `astar.rs` | A* over settled positions with duplicate detection and dominance pruning, each rule with its argument, from a known first solution |
+//! | `beam.rs` | the beam search on moves + bound: the first solution of `near` |
 //! | `near.rs` | near-optimal solutions: the beam, then A* from the start and on the endgame, with budgets: [`solve_near`] |
+//! | `prove.rs` | the `exact` solver's entry: the near-optimal search for the first upper bound, then A*: [`solve_exact`] |
 //! | `table.rs` | positions stored as words in one buffer, a hash table over them, and the dominance index |
 //!
 //! The interface is the names below; everything else stays inside. Every
@@ -18,9 +19,11 @@ mod astar;
 mod beam;
 pub mod bound;
 mod near;
+mod prove;
 mod table;
 
-pub use astar::{ExactOptions, ExactResult, StopReason, solve_exact, solve_exact_from};
+pub use astar::{ExactOptions, ExactResult, StopReason};
 pub(crate) use beam::beam_bytes;
 pub(crate) use near::TAIL_MEMORY;
 pub use near::{NearOptions, NearResult, solve_near};
+pub use prove::{solve_exact, solve_exact_from};

@@ -119,7 +119,7 @@ pub fn solve_near(game: &Game<'_>, opts: &NearOptions, ctx: &mut SearchCtx) -> N
 }
 
 /// The search from a settled position: the moves and a proven lower bound.
-fn near<const W: usize>(
+pub(crate) fn near<const W: usize>(
     g: &Graph<W>,
     f: &Set<W>,
     l: &Set<W>,
@@ -144,7 +144,7 @@ fn near<const W: usize>(
             max_expanded: opts.root,
             threads: 1,
         };
-        let r = search(g, f, l, Some(sol.clone()), 1, &budget, ctx);
+        let r = search(g, f, l, sol.clone(), &budget, ctx);
         if r.moves.len() < sol.len() {
             sol = r.moves;
         }
@@ -180,7 +180,7 @@ fn near<const W: usize>(
             max_expanded: left,
             threads: 1,
         };
-        let tail = search(g, &hf, &hl, Some(sol[split..].to_vec()), 1, &budget, ctx);
+        let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx);
         left = left.saturating_sub(tail.nodes_expanded.max(1));
         if tail.moves.len() < sol.len() - split {
             sol.truncate(split);

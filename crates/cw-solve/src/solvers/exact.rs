@@ -44,7 +44,7 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "beam",
-            doc: "width of the beam search run first for an upper bound",
+            doc: "width of the first beam of the near-optimal search run first for an upper bound",
             default: "40",
             kind: ParamKind::Int {
                 min: 1,
@@ -72,10 +72,12 @@ fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
     }))
 }
 
-/// The search's own cap, or its first beam if that is larger.
+/// The search's own cap, or its near-optimal first stage if that is larger.
 fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
     let cap = (p.int("memory-mb") as u64).saturating_mul(1 << 20);
-    cap.max(beam_bytes(graph, p.int("beam") as usize))
+    // The near-optimal search first: its first beam and its wider one.
+    let widest = (p.int("beam") as usize).max(crate::search::NearOptions::default().widen);
+    cap.max(beam_bytes(graph, widest))
 }
 
 /// The exact solver as a registry solver: the whole solution at once.

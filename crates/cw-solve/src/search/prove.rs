@@ -1,0 +1,71 @@
+//! The `exact` solver's entry: the near-optimal search first, for the first
+//! upper bound, then A* ([`astar`](super::astar)) to prove it or find
+//! shorter.
+//!
+//! The first upper bound matters more than its cost: A* stores every
+//! position whose `f` is below it, so a first solution one move too long
+//! stores the whole next level of `f` (on `30x30c6-s2`, 3.7M positions
+//! against 0.96M). The near-optimal search ([`near`](super::near): a beam,
+//! a second wider beam where the solution is still far from the bound, and
+//! exact endgames) costs milliseconds on the boards A* can prove and finds
+//! the optimum on most of them. It runs within the solver's own time limit
+//! and the game's memory budget.
+
+use super::astar::{Budget, ExactOptions, ExactResult, search};
+use super::bound::{Graph, WithWidth, dispatch};
+use super::near::{NearOptions, near};
+use crate::SearchCtx;
+use cw_core::{ClusterGraph, Color, Game};
+use std::time::Instant;
+
+/// Solves the board of `graph` from its start.
+pub fn solve_exact(graph: &ClusterGraph, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
+    solve_exact_from(&graph.start(), opts, ctx)
+}
+
+/// Solves from `game`'s position: the moves returned clear the board from there.
+pub fn solve_exact_from(game: &Game<'_>, opts: &ExactOptions, ctx: &mut SearchCtx) -> ExactResult {
+    struct Run<'a, 'b, 'g> {
+        game: &'a Game<'g>,
+        opts: &'a ExactOptions,
+        ctx: &'b mut SearchCtx,
+    }
+    impl WithWidth for Run<'_, '_, '_> {
+        type Out = ExactResult;
+        fn run<const W: usize>(self, g: Graph<W>) -> ExactResult {
+            exact(&g, self.game, self.opts, self.ctx)
+        }
+    }
+    dispatch(game.graph(), Run { game, opts, ctx })
+}
+
+/// The first solution, then the search, with sets of `W` words.
+fn exact<const W: usize>(
+    g: &Graph<W>,
+    game: &Game<'_>,
+    opts: &ExactOptions,
+    ctx: &mut SearchCtx,
+) -> ExactResult {
+    let (f, l) = g.position(game);
+    let deadline = opts.time_limit.map(|t| Instant::now() + t);
+    // The near-optimal search runs before A* (and frees its memory), within
+    // the game's memory budget and the solver's time limit.
+    let (mut sf, mut sl) = (f, l);
+    let mut first = Vec::new();
+    g.close(&mut sf, &mut sl, |c| first.push(Color(c)));
+    let near_opts = NearOptions {
+        width: opts.beam_width,
+        ..NearOptions::default()
+    };
+    let (rest, _) = ctx.with_deadline(deadline, |ctx| near(g, &sf, &sl, game, &near_opts, ctx));
+    first.extend(rest);
+    // The smaller of the solver's own cap and the game's budget.
+    let cap = ctx.memory_cap(opts.memory_mb.saturating_mul(1 << 20));
+    let budget = Budget {
+        cap: cap.min(usize::MAX as u64) as usize,
+        deadline,
+        max_expanded: u64::MAX,
+        threads: opts.threads,
+    };
+    search(g, &f, &l, first, &budget, ctx)
+}
