@@ -310,7 +310,7 @@ pub(crate) fn search<const W: usize>(
         })
         .flatten();
     let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
-    let batch_size = if threads == 1 { 1 } else { 32 * threads };
+    let batch_size = if threads == 1 { 1 } else { 64 * threads };
     let mut batch: Vec<(u32, usize)> = Vec::with_capacity(batch_size);
     let mut children: Vec<Child<W>> = Vec::new();
     'search: loop {
