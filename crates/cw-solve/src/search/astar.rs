@@ -39,7 +39,7 @@
 
 use super::beam;
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, replay_path};
-use super::table::{Store, Supersets, bytes_next, grow, hash_words};
+use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
 use crate::SearchCtx;
 use cw_core::{ClusterGraph, Color, Game};
 use std::time::{Duration, Instant};
@@ -144,41 +144,54 @@ struct Meta {
 }
 
 /// A queue of position indices by `f`, then `g` (larger first), last in
-/// first out.
+/// first out. Each bucket is a stack in chunks of [`BUCKET_CHUNK`] bytes,
+/// kept when emptied.
 #[derive(Default)]
 struct Buckets {
-    levels: Vec<Vec<Vec<u32>>>,
+    levels: Vec<Vec<Chunked<u32>>>,
     min_f: usize,
     bytes: usize,
 }
 
+/// Bytes of a chunk of a bucket of the queue.
+const BUCKET_CHUNK: usize = 4 << 10;
+
+/// Bytes of a chunk of the positions' metadata.
+const META_CHUNK: usize = 64 << 10;
+
 impl Buckets {
-    fn bucket(&mut self, f: usize, g: usize) -> &mut Vec<u32> {
+    fn bucket(&mut self, f: usize, g: usize) -> &mut Chunked<u32> {
         if self.levels.len() <= f {
-            self.bytes += (f + 1 - self.levels.len()) * size_of::<Vec<Vec<u32>>>();
+            let before = bytes_of(&self.levels);
+            let add = f + 1 - self.levels.len();
+            grow(&mut self.levels, add);
             self.levels.resize_with(f + 1, Vec::new);
+            self.bytes += bytes_of(&self.levels) - before;
         }
         let level = &mut self.levels[f];
         if level.len() <= g {
-            self.bytes += (g + 1 - level.len()) * size_of::<Vec<u32>>();
-            level.resize_with(g + 1, Vec::new);
+            let before = bytes_of(level);
+            grow(level, g + 1 - level.len());
+            level.resize_with(g + 1, || Chunked::new(1, BUCKET_CHUNK));
+            self.bytes += bytes_of(level) - before;
         }
-        &mut level[g]
+        &mut self.levels[f][g]
     }
 
+    /// Bytes held while pushing one more position at `f`, `g` (the lists of
+    /// buckets are made first, if missing).
     fn bytes_next(&mut self, f: usize, g: usize) -> usize {
         let b = self.bucket(f, g);
-        let extra = bytes_next(b, 1) - b.capacity() * 4;
+        let extra = b.bytes_next() - b.bytes();
         self.bytes + extra
     }
 
     fn push(&mut self, f: usize, g: usize, i: u32) {
         let b = self.bucket(f, g);
-        let before = b.capacity();
-        grow(b, 1);
+        let before = b.bytes();
         b.push(i);
-        let after = b.capacity();
-        self.bytes += (after - before) * 4;
+        let after = b.bytes();
+        self.bytes += after - before;
         self.min_f = self.min_f.min(f);
     }
 
@@ -316,11 +329,10 @@ pub(crate) fn search<const W: usize>(
 
     let cap = budget.cap;
     let mut store = Store::new(w, 2 * w);
-    let mut meta: Vec<Meta> = Vec::new();
+    let mut meta: Chunked<Meta> = Chunked::new(1, META_CHUNK);
     let mut queue = Buckets::default();
     let mut dom = Supersets::new(g.n);
     let root = store.insert(&f0[..w], &l0[..w], hash_words(&f0[..w]));
-    grow(&mut meta, 1);
     meta.push(Meta {
         parent: u32::MAX,
         g: 0,
@@ -330,8 +342,8 @@ pub(crate) fn search<const W: usize>(
     });
     dom.insert(0, root, &f0[..w]);
     queue.push(h0 as usize, 0, root);
-    let bytes = |store: &Store, meta: &Vec<Meta>, queue: &Buckets, dom: &Supersets| {
-        store.bytes() + meta.capacity() * size_of::<Meta>() + queue.bytes + dom.bytes()
+    let bytes = |store: &Store, meta: &Chunked<Meta>, queue: &Buckets, dom: &Supersets| {
+        store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
     };
     let mut peak = bytes(&store, &meta, &queue, &dom);
 
@@ -345,7 +357,7 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         cur_f = f as u32;
-        let m = meta[i as usize];
+        let m = *meta.at(i as usize);
         if m.closed || usize::from(m.g) != gi {
             continue;
         }
@@ -363,7 +375,7 @@ pub(crate) fn search<const W: usize>(
             lower = f as u32;
             break;
         }
-        meta[i as usize].closed = true;
+        meta.at_mut(i as usize).closed = true;
         let words = store.get(i);
         let mut cf = [0; W];
         let mut cl = [0; W];
@@ -396,7 +408,7 @@ pub(crate) fn search<const W: usize>(
             }
             let hash = hash_words(&nf[..w]);
             if let Some(j) = store.find(&nf[..w], hash) {
-                let mj = &mut meta[j as usize];
+                let mj = meta.at_mut(j as usize);
                 if u32::from(mj.g) <= gc {
                     continue;
                 }
@@ -413,7 +425,7 @@ pub(crate) fn search<const W: usize>(
                     if queue.bytes_next(fj as usize, gc as usize)
                         + dom.bytes_next(gc as usize)
                         + store.bytes()
-                        + bytes_next(&meta, 0)
+                        + meta.bytes()
                         > cap
                     {
                         stopped = Some(StopReason::Memory);
@@ -440,7 +452,7 @@ pub(crate) fn search<const W: usize>(
                 continue;
             }
             let need = store.bytes_next()
-                + bytes_next(&meta, 1)
+                + meta.bytes_next()
                 + queue.bytes_next(fc as usize, gc as usize)
                 + dom.bytes_next(gc as usize);
             if need > cap {
@@ -448,7 +460,6 @@ pub(crate) fn search<const W: usize>(
                 break 'search;
             }
             let j = store.insert(&nf[..w], &nl[..w], hash);
-            grow(&mut meta, 1);
             meta.push(Meta {
                 parent: i,
                 g: gc as u16,
@@ -480,11 +491,11 @@ pub(crate) fn search<const W: usize>(
 }
 
 /// The chosen colors from the root to position `i`.
-fn path(meta: &[Meta], mut i: u32) -> Vec<u8> {
+fn path(meta: &Chunked<Meta>, mut i: u32) -> Vec<u8> {
     let mut colors = Vec::new();
-    while meta[i as usize].parent != u32::MAX {
-        colors.push(meta[i as usize].color);
-        i = meta[i as usize].parent;
+    while meta.at(i as usize).parent != u32::MAX {
+        colors.push(meta.at(i as usize).color);
+        i = meta.at(i as usize).parent;
     }
     colors.reverse();
     colors

@@ -1,19 +1,31 @@
-//! Compact stores for search: positions back to back in one vector with an
+//! Compact stores for search: positions back to back in chunks with an
 //! open-addressing hash set of their indices, and an index of positions by
 //! depth that answers "is there a stored superset of this set?".
 //!
-//! Every structure grows by doubling through [`grow`], so the bytes it will
-//! hold after the next insertion are known in advance ([`Store::bytes_next`]
-//! and friends); the exact search uses that to never pass its memory cap.
+//! The bytes a structure reports are the bytes it has asked the allocator
+//! for, and they are meant to match what the process really holds:
+//! - big buffers are kept in fixed-size chunks ([`Chunked`]) filled front to
+//!   back, so all but the last chunk of each buffer are wholly written (a
+//!   doubling vector would keep up to half its buffer reserved but never
+//!   touched, and its copy would hold old and new at once for a moment);
+//! - the dominance index's row blocks are written whole when allocated (see
+//!   [`Supersets`]), so none of their pages stays untouched;
+//! - the hash table is one buffer that doubles, which is fine: its slots are
+//!   spread over every page, and while it rehashes the old and the new
+//!   table are both in use, which the count includes.
+//!
+//! The bytes held after the next insertion are known in advance
+//! ([`Store::bytes_next`] and friends); the exact search uses that to never
+//! pass its memory cap.
 
 /// Bytes of a vector's buffer.
-fn bytes_of<T>(v: &Vec<T>) -> usize {
+pub(crate) fn bytes_of<T>(v: &Vec<T>) -> usize {
     v.capacity() * size_of::<T>()
 }
 
 /// Bytes a vector holds while making room for `add` more elements: the old
 /// and the new buffer coexist during the copy.
-pub(crate) fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
+fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
     if v.len() + add <= v.capacity() {
         bytes_of(v)
     } else {
@@ -22,7 +34,7 @@ pub(crate) fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
 }
 
 fn new_capacity<T>(v: &Vec<T>, add: usize) -> usize {
-    (v.capacity() * 2).max(v.len() + add).max(16)
+    (v.capacity() * 2).max(v.len() + add).max(4)
 }
 
 /// Makes room for `add` more elements, doubling the buffer when needed.
@@ -33,17 +45,165 @@ pub(crate) fn grow<T>(v: &mut Vec<T>, add: usize) {
     }
 }
 
-/// Positions of `stride` words each, stored back to back; the first `key`
-/// words of each are its identity (the flooded set), the rest ride along.
+/// Items of the first chunk of a [`Chunked`] before it first grows.
+const FIRST_ITEMS: usize = 16;
+
+/// A vector of items of `stride` elements, kept in chunks of `1 << shift`
+/// items. Growing never moves what is stored, and every chunk but the one
+/// being filled is full, so the bytes reserved are the bytes written, give
+/// or take one chunk. The first chunk starts with [`FIRST_ITEMS`] items and
+/// doubles up to the full size, so a small search stays small. Chunks
+/// emptied by [`pop`](Chunked::pop) or [`clear`](Chunked::clear) are kept
+/// and filled again.
+#[derive(Debug)]
+pub(crate) struct Chunked<T> {
+    chunks: Vec<Vec<T>>,
+    stride: usize,
+    shift: u32,
+    len: usize,
+    bytes: usize,
+}
+
+impl<T: Copy> Chunked<T> {
+    /// An empty vector of items of `stride` elements, whose chunks hold
+    /// about `chunk_bytes` bytes (a power of two of items, at least one).
+    pub fn new(stride: usize, chunk_bytes: usize) -> Chunked<T> {
+        let item = (stride * size_of::<T>()).max(1);
+        let items = (chunk_bytes / item).max(1);
+        Chunked {
+            chunks: Vec::new(),
+            stride,
+            shift: items.ilog2(),
+            len: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Number of items.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no item.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes held: the chunks' buffers and the table of chunks.
+    #[inline]
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Bytes held while adding one more item (the first chunk, while it
+    /// grows, coexists with its replacement for a moment).
+    pub fn bytes_next(&self) -> usize {
+        let c = self.len >> self.shift;
+        match self.chunks.get(c) {
+            Some(chunk) if chunk.len() < chunk.capacity() => self.bytes,
+            Some(chunk) => self.bytes + 2 * bytes_of(chunk),
+            None => {
+                let table = bytes_next(&self.chunks, 1) - bytes_of(&self.chunks);
+                self.bytes + table + self.chunk_capacity(c) * size_of::<T>()
+            }
+        }
+    }
+
+    /// Elements a new chunk `c` reserves.
+    fn chunk_capacity(&self, c: usize) -> usize {
+        if c == 0 {
+            self.stride * FIRST_ITEMS.min(1 << self.shift)
+        } else {
+            self.stride << self.shift
+        }
+    }
+
+    /// The item `i`.
+    #[inline]
+    pub fn item(&self, i: usize) -> &[T] {
+        let s = (i & ((1 << self.shift) - 1)) * self.stride;
+        &self.chunks[i >> self.shift][s..s + self.stride]
+    }
+
+    /// The item `i` of a vector of one element per item.
+    #[inline]
+    pub fn at(&self, i: usize) -> &T {
+        debug_assert_eq!(self.stride, 1);
+        &self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
+    }
+
+    /// The item `i` of a vector of one element per item, to change it.
+    #[inline]
+    pub fn at_mut(&mut self, i: usize) -> &mut T {
+        debug_assert_eq!(self.stride, 1);
+        &mut self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
+    }
+
+    /// Adds an item to a vector of one element per item.
+    #[inline]
+    pub fn push(&mut self, x: T) {
+        self.push_parts(&[std::slice::from_ref(&x)]);
+    }
+
+    /// Adds an item given in parts (their lengths add up to the stride).
+    pub fn push_parts(&mut self, parts: &[&[T]]) {
+        debug_assert_eq!(parts.iter().map(|p| p.len()).sum::<usize>(), self.stride);
+        let c = self.len >> self.shift;
+        if c == self.chunks.len() {
+            let before = bytes_of(&self.chunks);
+            grow(&mut self.chunks, 1);
+            let chunk = Vec::with_capacity(self.chunk_capacity(c));
+            self.bytes += bytes_of(&self.chunks) - before + bytes_of(&chunk);
+            self.chunks.push(chunk);
+        }
+        let chunk = &mut self.chunks[c];
+        if chunk.len() == chunk.capacity() {
+            // Only the first chunk, on its way to the full size.
+            let before = bytes_of(chunk);
+            chunk.reserve_exact(chunk.capacity());
+            self.bytes += bytes_of(chunk) - before;
+        }
+        for part in parts {
+            chunk.extend_from_slice(part);
+        }
+        self.len += 1;
+    }
+
+    /// Removes the last item of a vector of one element per item.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        debug_assert_eq!(self.stride, 1);
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.chunks[self.len >> self.shift].pop()
+    }
+
+    /// Removes every item, keeping the chunks.
+    pub fn clear(&mut self) {
+        for chunk in &mut self.chunks {
+            chunk.clear();
+        }
+        self.len = 0;
+    }
+}
+
+/// Positions of `stride` words each, stored back to back in chunks; the
+/// first `key` words of each are its identity (the flooded set), the rest
+/// ride along.
 #[derive(Debug)]
 pub(crate) struct Store {
     key: usize,
-    stride: usize,
-    words: Vec<u64>,
+    words: Chunked<u64>,
     /// Slots: 0 empty, else `(hash_high << 32) | (index + 1)`.
     slots: Vec<u64>,
-    len: usize,
 }
+
+/// Bytes of a chunk of positions of the store.
+const STORE_CHUNK: usize = 64 << 10;
 
 /// Hashes the key words of a position.
 #[inline]
@@ -64,36 +224,33 @@ impl Store {
     pub fn new(key: usize, stride: usize) -> Store {
         Store {
             key,
-            stride,
-            words: Vec::new(),
+            words: Chunked::new(stride, STORE_CHUNK),
             slots: vec![0; 1024],
-            len: 0,
         }
     }
 
     /// Number of positions stored.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.words.len()
     }
 
     /// The words of position `i`.
     #[inline]
     pub fn get(&self, i: u32) -> &[u64] {
-        let s = i as usize * self.stride;
-        &self.words[s..s + self.stride]
+        self.words.item(i as usize)
     }
 
     /// Bytes held now.
     pub fn bytes(&self) -> usize {
-        bytes_of(&self.words) + bytes_of(&self.slots)
+        self.words.bytes() + bytes_of(&self.slots)
     }
 
-    /// Bytes held while storing one more position (a growing buffer
-    /// coexists with its replacement for a moment).
+    /// Bytes held while storing one more position (the hash table, when it
+    /// doubles, coexists with its replacement while it rehashes).
     pub fn bytes_next(&self) -> usize {
-        let mut b = bytes_next(&self.words, self.stride) + bytes_of(&self.slots);
-        if (self.len + 1) * 2 > self.slots.len() {
+        let mut b = self.words.bytes_next() + bytes_of(&self.slots);
+        if (self.len() + 1) * 2 > self.slots.len() {
             b += bytes_of(&self.slots) * 2;
         }
         b
@@ -112,8 +269,7 @@ impl Store {
             }
             if slot >> 32 == tag {
                 let i = (slot as u32) - 1;
-                let s = i as usize * self.stride;
-                if self.words[s..s + self.key] == *key {
+                if self.get(i)[..self.key] == *key {
                     return Some(i);
                 }
             }
@@ -124,15 +280,11 @@ impl Store {
     /// Stores a position not stored yet, given as its key words and the
     /// other words; its key hashes to `hash`. Returns its index.
     pub fn insert(&mut self, key: &[u64], rest: &[u64], hash: u64) -> u32 {
-        debug_assert_eq!(key.len() + rest.len(), self.stride);
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len() + 1) * 2 > self.slots.len() {
             self.rehash();
         }
-        grow(&mut self.words, self.stride);
-        let i = self.len as u32;
-        self.words.extend_from_slice(key);
-        self.words.extend_from_slice(rest);
-        self.len += 1;
+        let i = self.len() as u32;
+        self.words.push_parts(&[key, rest]);
         let mask = self.slots.len() - 1;
         let mut pos = hash as usize & mask;
         while self.slots[pos] != 0 {
@@ -146,7 +298,6 @@ impl Store {
     pub fn clear(&mut self) {
         self.words.clear();
         self.slots.fill(0);
-        self.len = 0;
     }
 
     fn rehash(&mut self) {
@@ -157,9 +308,7 @@ impl Store {
             if slot == 0 {
                 continue;
             }
-            let i = (slot as u32) - 1;
-            let s = i as usize * self.stride;
-            let hash = hash_words(&self.words[s..s + self.key]);
+            let hash = hash_words(&self.get((slot as u32) - 1)[..self.key]);
             let mut pos = hash as usize & mask;
             while self.slots[pos] != 0 {
                 pos = (pos + 1) & mask;
@@ -169,19 +318,60 @@ impl Store {
     }
 }
 
-/// The positions of one depth, bit-sliced for superset queries: row `j`
-/// (`cap` words, one bit per position) says which positions contain
-/// cluster `j`, so a query reads a few rows front to back.
-#[derive(Debug, Default)]
+/// Words per row of a full block of the dominance index: a block holds
+/// `64 × BLOCK` positions of one depth.
+const BLOCK: usize = 32;
+
+/// Words per row of the first block of a depth, before it first doubles.
+const FIRST_WIDTH: usize = 4;
+
+/// The positions of one depth, bit-sliced for superset queries, in blocks
+/// of `64 × BLOCK` positions: row `j` of a block (one bit per position)
+/// says which of its positions contain cluster `j`, so a query reads a few
+/// rows front to back.
+#[derive(Debug)]
 struct Level {
-    ids: Vec<u32>,
-    /// Words per row.
-    cap: usize,
-    rows: Vec<u64>,
+    ids: Chunked<u32>,
+    /// Words per row of the first block: it doubles from [`FIRST_WIDTH`]
+    /// to [`BLOCK`], the width of every later block.
+    width: usize,
+    /// The blocks: block `b`, row `j`, is `blocks[b][j * width..]` with the
+    /// block's width.
+    blocks: Vec<Vec<u64>>,
     count: Vec<u32>,
     /// The clusters every stored set contains: useless for filtering, so
     /// their rows are left empty (see [`Supersets::insert`]).
     common: Vec<u64>,
+}
+
+impl Level {
+    fn new() -> Level {
+        Level {
+            ids: Chunked::new(1, 64 * BLOCK * size_of::<u32>()),
+            width: 0,
+            blocks: Vec::new(),
+            count: Vec::new(),
+            common: Vec::new(),
+        }
+    }
+
+    /// Words per row of block `b`.
+    #[inline]
+    fn width_of(&self, b: usize) -> usize {
+        if b == 0 { self.width } else { BLOCK }
+    }
+}
+
+/// A zeroed buffer of `len` words, every page written: left to the
+/// allocator, zeroed pages would stay out of memory until first written,
+/// and rows of clusters that no position of the block contains would never
+/// be, so the bytes counted would not all be held.
+fn written_zeros(len: usize) -> Vec<u64> {
+    let mut v = Vec::with_capacity(len);
+    // An opaque zero, so that the fill is not turned back into a zeroed
+    // allocation.
+    v.resize(len, std::hint::black_box(0));
+    v
 }
 
 /// Positions by depth, for dominance: a position is useless if a stored
@@ -210,57 +400,77 @@ impl Supersets {
 
     /// Bytes held while adding one more set at depth `g`.
     pub fn bytes_next(&self, g: usize) -> usize {
+        let n = self.n;
         let mut b = self.bytes;
         match self.levels.get(g) {
             Some(l) if !l.count.is_empty() => {
-                b += bytes_next(&l.ids, 1) - bytes_of(&l.ids);
-                if l.ids.len() == l.cap * 64 {
-                    b += Self::new_cap(l.cap) * self.n * 8;
+                b += l.ids.bytes_next() - l.ids.bytes();
+                let word = l.ids.len() / 64;
+                let (block, k) = (word / BLOCK, word % BLOCK);
+                if block == l.blocks.len() {
+                    b += bytes_next(&l.blocks, 1) - bytes_of(&l.blocks) + n * BLOCK * 8;
+                } else if block == 0 && k == l.width {
+                    b += n * 2 * l.width * 8;
                 }
             }
             _ => {
-                b += (g + 1) * size_of::<Level>()
-                    + self.n * 4
-                    + 1024 * 4
-                    + Self::new_cap(0) * self.n * 8
+                let l = Level::new();
+                if self.levels.len() <= g {
+                    b += (g + 1).max(2 * self.levels.capacity()).max(4) * size_of::<Level>();
+                }
+                b += n * 4
+                    + n.div_ceil(64) * 8
+                    + l.ids.bytes_next()
+                    + bytes_next(&l.blocks, 1)
+                    + n * FIRST_WIDTH * 8;
             }
         }
         b
     }
 
-    fn new_cap(cap: usize) -> usize {
-        (cap * 2).max(4)
-    }
-
     /// Adds the set `words` (position `id` of the store) at depth `g`.
     pub fn insert(&mut self, g: usize, id: u32, words: &[u64]) {
         if self.levels.len() <= g {
-            self.bytes += (g + 1 - self.levels.len()) * size_of::<Level>();
-            self.levels.resize_with(g + 1, Level::default);
+            let before = bytes_of(&self.levels);
+            let add = g + 1 - self.levels.len();
+            grow(&mut self.levels, add);
+            self.levels.resize_with(g + 1, Level::new);
+            self.bytes += bytes_of(&self.levels) - before;
         }
         let n = self.n;
         let level = &mut self.levels[g];
-        let first = level.count.is_empty();
-        if first {
+        if level.count.is_empty() {
             level.count = vec![0; n];
             level.common = words.to_vec();
             self.bytes += bytes_of(&level.count) + bytes_of(&level.common);
         }
-        let before = bytes_of(&level.ids) + bytes_of(&level.rows);
         let p = level.ids.len();
-        grow(&mut level.ids, 1);
+        let ids_before = level.ids.bytes();
         level.ids.push(id);
-        if p == level.cap * 64 {
-            let cap = Self::new_cap(level.cap);
-            let mut rows = vec![0u64; n * cap];
-            for j in 0..n {
-                rows[j * cap..j * cap + level.cap]
-                    .copy_from_slice(&level.rows[j * level.cap..(j + 1) * level.cap]);
+        self.bytes += level.ids.bytes() - ids_before;
+        let word = p / 64;
+        let (b, k, bit) = (word / BLOCK, word % BLOCK, 1u64 << (p % 64));
+        if b == level.blocks.len() {
+            let width = if b == 0 { FIRST_WIDTH } else { BLOCK };
+            let before = bytes_of(&level.blocks);
+            grow(&mut level.blocks, 1);
+            level.blocks.push(written_zeros(n * width));
+            if b == 0 {
+                level.width = width;
             }
-            level.rows = rows;
-            level.cap = cap;
+            self.bytes += bytes_of(&level.blocks) - before + n * width * 8;
+        } else if b == 0 && k == level.width {
+            let (old, width) = (level.width, 2 * level.width);
+            let mut rows = written_zeros(n * width);
+            for j in 0..n {
+                rows[j * width..j * width + old]
+                    .copy_from_slice(&level.blocks[0][j * old..(j + 1) * old]);
+            }
+            level.blocks[0] = rows;
+            level.width = width;
+            self.bytes += n * (width - old) * 8;
         }
-        let (cap, word, bit) = (level.cap, p / 64, 1u64 << (p % 64));
+        let width = level.width_of(b);
         // Rows of common clusters are not kept (they would be all ones): a
         // cluster leaving the common part gets its row filled for the
         // positions stored so far, which all contain it.
@@ -270,22 +480,26 @@ impl Supersets {
             while lost != 0 {
                 let j = wi * 64 + lost.trailing_zeros() as usize;
                 lost &= lost - 1;
-                let row = &mut level.rows[j * cap..j * cap + word + 1];
-                row[..word].fill(!0);
-                row[word] = bit - 1;
+                for (bb, block) in level.blocks[..b].iter_mut().enumerate() {
+                    let wb = if bb == 0 { level.width } else { BLOCK };
+                    block[j * wb..(j + 1) * wb].fill(!0);
+                }
+                let row = &mut level.blocks[b][j * width..j * width + k + 1];
+                row[..k].fill(!0);
+                row[k] = bit - 1;
                 level.count[j] = p as u32;
             }
         }
+        let block = &mut level.blocks[b];
         for (wi, (&x, &c)) in words.iter().zip(&level.common).enumerate() {
-            let mut b = x & !c;
-            while b != 0 {
-                let j = wi * 64 + b.trailing_zeros() as usize;
-                b &= b - 1;
-                level.rows[j * cap + word] |= bit;
+            let mut m = x & !c;
+            while m != 0 {
+                let j = wi * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                block[j * width + k] |= bit;
                 level.count[j] += 1;
             }
         }
-        self.bytes += bytes_of(&level.ids) + bytes_of(&level.rows) - before;
     }
 
     /// Whether some set stored at depth `g`, other than position `exclude`,
@@ -338,31 +552,44 @@ impl Supersets {
                 rare[k] = rare[0];
             }
         }
-        let cap = level.cap;
         let used = level.ids.len().div_ceil(64);
-        let row = |k: usize| &level.rows[rare[k].1 * cap..rare[k].1 * cap + used];
-        let (r0, r1, r2) = (row(0), row(1), row(2));
-        let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
-        for ci in (used.saturating_sub(WINDOW)..used).rev() {
-            let mut m = r0[ci] & r1[ci] & r2[ci];
-            if m == 0 {
-                continue;
-            }
-            for r in &rest {
-                m &= r[ci];
-            }
-            while m != 0 {
-                let p = ci * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let y = level.ids[p];
-                if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
-                    return true;
+        let lo = used.saturating_sub(WINDOW);
+        // Newest first, block by block (the window spans at most two).
+        let mut end = used;
+        while end > lo {
+            let b = (end - 1) / BLOCK;
+            let start = (b * BLOCK).max(lo);
+            let (block, width) = (&level.blocks[b], level.width_of(b));
+            let (s0, e0) = (start - b * BLOCK, end - b * BLOCK);
+            let row = |k: usize| {
+                let r = rare[k].1 * width;
+                &block[r + s0..r + e0]
+            };
+            let (r0, r1, r2) = (row(0), row(1), row(2));
+            let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
+            for ci in (0..end - start).rev() {
+                let mut m = r0[ci] & r1[ci] & r2[ci];
+                if m == 0 {
+                    continue;
+                }
+                for r in &rest {
+                    m &= r[ci];
+                }
+                while m != 0 {
+                    let p = (start + ci) * 64 + m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let y = *level.ids.at(p);
+                    if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
+                        return true;
+                    }
                 }
             }
+            end = start;
         }
         false
     }
 }
+
 /// Chunks of 64 positions a query scans, newest first: a dominating
 /// position is almost always among the recent ones, and a bounded scan keeps
 /// queries cheap on big searches (missing a dominator only costs work).
