@@ -342,8 +342,10 @@ pub(crate) fn search<const W: usize>(
     });
     dom.insert(0, root, &f0[..w]);
     queue.push(h0 as usize, 0, root);
+    // The graph is the search's too (it is built for it).
+    let fixed = g.bytes();
     let bytes = |store: &Store, meta: &Chunked<Meta>, queue: &Buckets, dom: &Supersets| {
-        store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
+        fixed + store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
     };
     let mut peak = bytes(&store, &meta, &queue, &dom);
 
@@ -422,7 +424,8 @@ pub(crate) fn search<const W: usize>(
                     closed: false,
                 };
                 if fj < ub {
-                    if queue.bytes_next(fj as usize, gc as usize)
+                    if fixed
+                        + queue.bytes_next(fj as usize, gc as usize)
                         + dom.bytes_next(gc as usize)
                         + store.bytes()
                         + meta.bytes()
@@ -451,7 +454,8 @@ pub(crate) fn search<const W: usize>(
             ) {
                 continue;
             }
-            let need = store.bytes_next()
+            let need = fixed
+                + store.bytes_next()
                 + meta.bytes_next()
                 + queue.bytes_next(fc as usize, gc as usize)
                 + dom.bytes_next(gc as usize);
