@@ -85,12 +85,6 @@ impl<T: Copy> Chunked<T> {
         self.len
     }
 
-    /// Whether there is no item.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Bytes held: the chunks' buffers and the table of chunks.
     #[inline]
     pub fn bytes(&self) -> usize {
@@ -121,21 +115,21 @@ impl<T: Copy> Chunked<T> {
     }
 
     /// The item `i`.
-    #[inline]
+    #[inline(always)]
     pub fn item(&self, i: usize) -> &[T] {
         let s = (i & ((1 << self.shift) - 1)) * self.stride;
         &self.chunks[i >> self.shift][s..s + self.stride]
     }
 
     /// The item `i` of a vector of one element per item.
-    #[inline]
+    #[inline(always)]
     pub fn at(&self, i: usize) -> &T {
         debug_assert_eq!(self.stride, 1);
         &self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
     }
 
     /// The item `i` of a vector of one element per item, to change it.
-    #[inline]
+    #[inline(always)]
     pub fn at_mut(&mut self, i: usize) -> &mut T {
         debug_assert_eq!(self.stride, 1);
         &mut self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
@@ -148,6 +142,7 @@ impl<T: Copy> Chunked<T> {
     }
 
     /// Adds an item given in parts (their lengths add up to the stride).
+    #[inline]
     pub fn push_parts(&mut self, parts: &[&[T]]) {
         debug_assert_eq!(parts.iter().map(|p| p.len()).sum::<usize>(), self.stride);
         let c = self.len >> self.shift;
@@ -236,7 +231,7 @@ impl Store {
     }
 
     /// The words of position `i`.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, i: u32) -> &[u64] {
         self.words.item(i as usize)
     }
@@ -257,7 +252,7 @@ impl Store {
     }
 
     /// The index of the position whose key is `key`, if stored.
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, key: &[u64], hash: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let tag = hash >> 32;
@@ -331,23 +326,46 @@ const FIRST_WIDTH: usize = 4;
 /// rows front to back.
 #[derive(Debug)]
 struct Level {
-    ids: Chunked<u32>,
+    /// Positions stored.
+    len: usize,
     /// Words per row of the first block: it doubles from [`FIRST_WIDTH`]
     /// to [`BLOCK`], the width of every later block.
     width: usize,
-    /// The blocks: block `b`, row `j`, is `blocks[b][j * width..]` with the
-    /// block's width.
-    blocks: Vec<Vec<u64>>,
+    blocks: Vec<Block>,
     count: Vec<u32>,
     /// The clusters every stored set contains: useless for filtering, so
     /// their rows are left empty (see [`Supersets::insert`]).
     common: Vec<u64>,
 }
 
+/// `64 × width` positions of one depth: row `j` is
+/// `rows[j * width..(j + 1) * width]`.
+#[derive(Debug)]
+struct Block {
+    rows: Vec<u64>,
+    /// The positions' indices in the store (room for `64 × width`).
+    ids: Vec<u32>,
+}
+
+impl Block {
+    /// A block of rows of `width` words for `n` clusters.
+    fn new(n: usize, width: usize) -> Block {
+        Block {
+            rows: written_zeros(n * width),
+            ids: Vec::with_capacity(64 * width),
+        }
+    }
+
+    /// Bytes of a block of rows of `width` words for `n` clusters.
+    fn bytes(n: usize, width: usize) -> usize {
+        n * width * 8 + 64 * width * 4
+    }
+}
+
 impl Level {
     fn new() -> Level {
         Level {
-            ids: Chunked::new(1, 64 * BLOCK * size_of::<u32>()),
+            len: 0,
             width: 0,
             blocks: Vec::new(),
             count: Vec::new(),
@@ -398,31 +416,29 @@ impl Supersets {
         self.bytes
     }
 
-    /// Bytes held while adding one more set at depth `g`.
+    /// Bytes held while adding one more set at depth `g` (a block that
+    /// doubles coexists with its replacement for a moment).
     pub fn bytes_next(&self, g: usize) -> usize {
         let n = self.n;
         let mut b = self.bytes;
         match self.levels.get(g) {
-            Some(l) if !l.count.is_empty() => {
-                b += l.ids.bytes_next() - l.ids.bytes();
-                let word = l.ids.len() / 64;
+            Some(l) if l.len > 0 => {
+                let word = l.len / 64;
                 let (block, k) = (word / BLOCK, word % BLOCK);
                 if block == l.blocks.len() {
-                    b += bytes_next(&l.blocks, 1) - bytes_of(&l.blocks) + n * BLOCK * 8;
+                    b += bytes_next(&l.blocks, 1) - bytes_of(&l.blocks) + Block::bytes(n, BLOCK);
                 } else if block == 0 && k == l.width {
-                    b += n * 2 * l.width * 8;
+                    b += Block::bytes(n, 2 * l.width);
                 }
             }
             _ => {
-                let l = Level::new();
                 if self.levels.len() <= g {
                     b += (g + 1).max(2 * self.levels.capacity()).max(4) * size_of::<Level>();
                 }
                 b += n * 4
                     + n.div_ceil(64) * 8
-                    + l.ids.bytes_next()
-                    + bytes_next(&l.blocks, 1)
-                    + n * FIRST_WIDTH * 8;
+                    + bytes_next(&Vec::<Block>::new(), 1)
+                    + Block::bytes(n, FIRST_WIDTH);
             }
         }
         b
@@ -439,36 +455,35 @@ impl Supersets {
         }
         let n = self.n;
         let level = &mut self.levels[g];
-        if level.count.is_empty() {
+        if level.len == 0 {
             level.count = vec![0; n];
             level.common = words.to_vec();
             self.bytes += bytes_of(&level.count) + bytes_of(&level.common);
         }
-        let p = level.ids.len();
-        let ids_before = level.ids.bytes();
-        level.ids.push(id);
-        self.bytes += level.ids.bytes() - ids_before;
+        let p = level.len;
+        level.len += 1;
         let word = p / 64;
         let (b, k, bit) = (word / BLOCK, word % BLOCK, 1u64 << (p % 64));
         if b == level.blocks.len() {
             let width = if b == 0 { FIRST_WIDTH } else { BLOCK };
             let before = bytes_of(&level.blocks);
             grow(&mut level.blocks, 1);
-            level.blocks.push(written_zeros(n * width));
+            level.blocks.push(Block::new(n, width));
             if b == 0 {
                 level.width = width;
             }
-            self.bytes += bytes_of(&level.blocks) - before + n * width * 8;
+            self.bytes += bytes_of(&level.blocks) - before + Block::bytes(n, width);
         } else if b == 0 && k == level.width {
             let (old, width) = (level.width, 2 * level.width);
+            let first = &mut level.blocks[0];
             let mut rows = written_zeros(n * width);
             for j in 0..n {
-                rows[j * width..j * width + old]
-                    .copy_from_slice(&level.blocks[0][j * old..(j + 1) * old]);
+                rows[j * width..j * width + old].copy_from_slice(&first.rows[j * old..(j + 1) * old]);
             }
-            level.blocks[0] = rows;
+            first.rows = rows;
+            first.ids.reserve_exact(64 * (width - old));
             level.width = width;
-            self.bytes += n * (width - old) * 8;
+            self.bytes += Block::bytes(n, width) - Block::bytes(n, old);
         }
         let width = level.width_of(b);
         // Rows of common clusters are not kept (they would be all ones): a
@@ -482,21 +497,22 @@ impl Supersets {
                 lost &= lost - 1;
                 for (bb, block) in level.blocks[..b].iter_mut().enumerate() {
                     let wb = if bb == 0 { level.width } else { BLOCK };
-                    block[j * wb..(j + 1) * wb].fill(!0);
+                    block.rows[j * wb..(j + 1) * wb].fill(!0);
                 }
-                let row = &mut level.blocks[b][j * width..j * width + k + 1];
+                let row = &mut level.blocks[b].rows[j * width..j * width + k + 1];
                 row[..k].fill(!0);
                 row[k] = bit - 1;
                 level.count[j] = p as u32;
             }
         }
         let block = &mut level.blocks[b];
+        block.ids.push(id);
         for (wi, (&x, &c)) in words.iter().zip(&level.common).enumerate() {
             let mut m = x & !c;
             while m != 0 {
                 let j = wi * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
-                block[j * width + k] |= bit;
+                block.rows[j * width + k] |= bit;
                 level.count[j] += 1;
             }
         }
@@ -517,7 +533,7 @@ impl Supersets {
         let Some(level) = self.levels.get(g) else {
             return false;
         };
-        if level.ids.is_empty() {
+        if level.len == 0 {
             return false;
         }
         // The clusters of the set that the fewest stored sets contain.
@@ -552,7 +568,10 @@ impl Supersets {
                 rare[k] = rare[0];
             }
         }
-        let used = level.ids.len().div_ceil(64);
+        // The rows to read (a plain array: a closure borrowing `rare` would
+        // keep it in memory through the sort above, which costs more).
+        let rows: [usize; R] = std::array::from_fn(|k| rare[k].1);
+        let used = level.len.div_ceil(64);
         let lo = used.saturating_sub(WINDOW);
         // Newest first, block by block (the window spans at most two).
         let mut end = used;
@@ -560,10 +579,11 @@ impl Supersets {
             let b = (end - 1) / BLOCK;
             let start = (b * BLOCK).max(lo);
             let (block, width) = (&level.blocks[b], level.width_of(b));
+            let (rows_b, ids) = (&block.rows, &block.ids);
             let (s0, e0) = (start - b * BLOCK, end - b * BLOCK);
             let row = |k: usize| {
-                let r = rare[k].1 * width;
-                &block[r + s0..r + e0]
+                let r = rows[k] * width;
+                &rows_b[r + s0..r + e0]
             };
             let (r0, r1, r2) = (row(0), row(1), row(2));
             let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
@@ -576,9 +596,8 @@ impl Supersets {
                     m &= r[ci];
                 }
                 while m != 0 {
-                    let p = (start + ci) * 64 + m.trailing_zeros() as usize;
+                    let y = ids[(s0 + ci) * 64 + m.trailing_zeros() as usize];
                     m &= m - 1;
-                    let y = *level.ids.at(p);
                     if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
                         return true;
                     }
