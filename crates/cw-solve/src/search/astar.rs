@@ -144,23 +144,23 @@ struct Meta {
 }
 
 /// A queue of position indices by `f`, then `g` (larger first), last in
-/// first out. Each bucket is a stack in chunks of [`BUCKET_CHUNK`] bytes,
+/// first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT` positions,
 /// kept when emptied.
 #[derive(Default)]
 struct Buckets {
-    levels: Vec<Vec<Chunked<u32>>>,
+    levels: Vec<Vec<Chunked<u32, BUCKET_SHIFT>>>,
     min_f: usize,
     bytes: usize,
 }
 
-/// Bytes of a chunk of a bucket of the queue.
-const BUCKET_CHUNK: usize = 4 << 10;
+/// Positions in a chunk of a bucket of the queue: 1024 (4 KiB).
+const BUCKET_SHIFT: u32 = 10;
 
-/// Bytes of a chunk of the positions' metadata.
-const META_CHUNK: usize = 64 << 10;
+/// Positions in a chunk of the positions' metadata: 4096 (48 KiB).
+const META_SHIFT: u32 = 12;
 
 impl Buckets {
-    fn bucket(&mut self, f: usize, g: usize) -> &mut Chunked<u32> {
+    fn bucket(&mut self, f: usize, g: usize) -> &mut Chunked<u32, BUCKET_SHIFT> {
         if self.levels.len() <= f {
             let before = bytes_of(&self.levels);
             let add = f + 1 - self.levels.len();
@@ -172,7 +172,7 @@ impl Buckets {
         if level.len() <= g {
             let before = bytes_of(level);
             grow(level, g + 1 - level.len());
-            level.resize_with(g + 1, || Chunked::new(1, BUCKET_CHUNK));
+            level.resize_with(g + 1, || Chunked::new(1));
             self.bytes += bytes_of(level) - before;
         }
         &mut self.levels[f][g]
@@ -329,7 +329,7 @@ pub(crate) fn search<const W: usize>(
 
     let cap = budget.cap;
     let mut store = Store::new(w, 2 * w);
-    let mut meta: Chunked<Meta> = Chunked::new(1, META_CHUNK);
+    let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
     let mut dom = Supersets::new(g.n);
     let root = store.insert(&f0[..w], &l0[..w], hash_words(&f0[..w]));
@@ -344,9 +344,10 @@ pub(crate) fn search<const W: usize>(
     queue.push(h0 as usize, 0, root);
     // The graph is the search's too (it is built for it).
     let fixed = g.bytes();
-    let bytes = |store: &Store, meta: &Chunked<Meta>, queue: &Buckets, dom: &Supersets| {
-        fixed + store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
-    };
+    let bytes =
+        |store: &Store, meta: &Chunked<Meta, META_SHIFT>, queue: &Buckets, dom: &Supersets| {
+            fixed + store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
+        };
     let mut peak = bytes(&store, &meta, &queue, &dom);
 
     let mut expanded = 0u64;
@@ -495,7 +496,7 @@ pub(crate) fn search<const W: usize>(
 }
 
 /// The chosen colors from the root to position `i`.
-fn path(meta: &Chunked<Meta>, mut i: u32) -> Vec<u8> {
+fn path(meta: &Chunked<Meta, META_SHIFT>, mut i: u32) -> Vec<u8> {
     let mut colors = Vec::new();
     while meta.at(i as usize).parent != u32::MAX {
         colors.push(meta.at(i as usize).color);

@@ -48,7 +48,7 @@ pub(crate) fn grow<T>(v: &mut Vec<T>, add: usize) {
 /// Items of the first chunk of a [`Chunked`] before it first grows.
 const FIRST_ITEMS: usize = 16;
 
-/// A vector of items of `stride` elements, kept in chunks of `1 << shift`
+/// A vector of items of `stride` elements, kept in chunks of `1 << SHIFT`
 /// items. Growing never moves what is stored, and every chunk but the one
 /// being filled is full, so the bytes reserved are the bytes written, give
 /// or take one chunk. The first chunk starts with [`FIRST_ITEMS`] items and
@@ -56,24 +56,22 @@ const FIRST_ITEMS: usize = 16;
 /// emptied by [`pop`](Chunked::pop) or [`clear`](Chunked::clear) are kept
 /// and filled again.
 #[derive(Debug)]
-pub(crate) struct Chunked<T> {
+pub(crate) struct Chunked<T, const SHIFT: u32> {
     chunks: Vec<Vec<T>>,
     stride: usize,
-    shift: u32,
     len: usize,
     bytes: usize,
 }
 
-impl<T: Copy> Chunked<T> {
-    /// An empty vector of items of `stride` elements, whose chunks hold
-    /// about `chunk_bytes` bytes (a power of two of items, at least one).
-    pub fn new(stride: usize, chunk_bytes: usize) -> Chunked<T> {
-        let item = (stride * size_of::<T>()).max(1);
-        let items = (chunk_bytes / item).max(1);
+impl<T: Copy, const SHIFT: u32> Chunked<T, SHIFT> {
+    /// Items of a full chunk.
+    const ITEMS: usize = 1 << SHIFT;
+
+    /// An empty vector of items of `stride` elements.
+    pub fn new(stride: usize) -> Chunked<T, SHIFT> {
         Chunked {
             chunks: Vec::new(),
             stride,
-            shift: items.ilog2(),
             len: 0,
             bytes: 0,
         }
@@ -94,7 +92,7 @@ impl<T: Copy> Chunked<T> {
     /// Bytes held while adding one more item (the first chunk, while it
     /// grows, coexists with its replacement for a moment).
     pub fn bytes_next(&self) -> usize {
-        let c = self.len >> self.shift;
+        let c = self.len >> SHIFT;
         match self.chunks.get(c) {
             Some(chunk) if chunk.len() < chunk.capacity() => self.bytes,
             Some(chunk) => self.bytes + 2 * bytes_of(chunk),
@@ -108,31 +106,31 @@ impl<T: Copy> Chunked<T> {
     /// Elements a new chunk `c` reserves.
     fn chunk_capacity(&self, c: usize) -> usize {
         if c == 0 {
-            self.stride * FIRST_ITEMS.min(1 << self.shift)
+            self.stride * FIRST_ITEMS.min(Self::ITEMS)
         } else {
-            self.stride << self.shift
+            self.stride << SHIFT
         }
     }
 
     /// The item `i`.
     #[inline(always)]
     pub fn item(&self, i: usize) -> &[T] {
-        let s = (i & ((1 << self.shift) - 1)) * self.stride;
-        &self.chunks[i >> self.shift][s..s + self.stride]
+        let s = (i & (Self::ITEMS - 1)) * self.stride;
+        &self.chunks[i >> SHIFT][s..s + self.stride]
     }
 
     /// The item `i` of a vector of one element per item.
     #[inline(always)]
     pub fn at(&self, i: usize) -> &T {
         debug_assert_eq!(self.stride, 1);
-        &self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
+        &self.chunks[i >> SHIFT][i & (Self::ITEMS - 1)]
     }
 
     /// The item `i` of a vector of one element per item, to change it.
     #[inline(always)]
     pub fn at_mut(&mut self, i: usize) -> &mut T {
         debug_assert_eq!(self.stride, 1);
-        &mut self.chunks[i >> self.shift][i & ((1 << self.shift) - 1)]
+        &mut self.chunks[i >> SHIFT][i & (Self::ITEMS - 1)]
     }
 
     /// Adds an item to a vector of one element per item.
@@ -145,7 +143,7 @@ impl<T: Copy> Chunked<T> {
     #[inline]
     pub fn push_parts(&mut self, parts: &[&[T]]) {
         debug_assert_eq!(parts.iter().map(|p| p.len()).sum::<usize>(), self.stride);
-        let c = self.len >> self.shift;
+        let c = self.len >> SHIFT;
         if c == self.chunks.len() {
             let before = bytes_of(&self.chunks);
             grow(&mut self.chunks, 1);
@@ -174,7 +172,7 @@ impl<T: Copy> Chunked<T> {
             return None;
         }
         self.len -= 1;
-        self.chunks[self.len >> self.shift].pop()
+        self.chunks[self.len >> SHIFT].pop()
     }
 
     /// Removes every item, keeping the chunks.
@@ -192,13 +190,13 @@ impl<T: Copy> Chunked<T> {
 #[derive(Debug)]
 pub(crate) struct Store {
     key: usize,
-    words: Chunked<u64>,
+    words: Chunked<u64, STORE_SHIFT>,
     /// Slots: 0 empty, else `(hash_high << 32) | (index + 1)`.
     slots: Vec<u64>,
 }
 
-/// Bytes of a chunk of positions of the store.
-const STORE_CHUNK: usize = 64 << 10;
+/// Positions in a chunk of the store: 512, 64 KiB with 8-word sets.
+const STORE_SHIFT: u32 = 9;
 
 /// Hashes the key words of a position.
 #[inline]
@@ -219,7 +217,7 @@ impl Store {
     pub fn new(key: usize, stride: usize) -> Store {
         Store {
             key,
-            words: Chunked::new(stride, STORE_CHUNK),
+            words: Chunked::new(stride),
             slots: vec![0; 1024],
         }
     }
@@ -478,7 +476,8 @@ impl Supersets {
             let first = &mut level.blocks[0];
             let mut rows = written_zeros(n * width);
             for j in 0..n {
-                rows[j * width..j * width + old].copy_from_slice(&first.rows[j * old..(j + 1) * old]);
+                rows[j * width..j * width + old]
+                    .copy_from_slice(&first.rows[j * old..(j + 1) * old]);
             }
             first.rows = rows;
             first.ids.reserve_exact(64 * (width - old));
@@ -613,3 +612,163 @@ impl Supersets {
 /// position is almost always among the recent ones, and a bounded scan keeps
 /// queries cheap on big searches (missing a dominator only costs work).
 const WINDOW: usize = 32;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cw_core::SplitMix64;
+
+    /// The bytes a `Chunked` holds, added up from its buffers.
+    fn held<T, const S: u32>(c: &Chunked<T, S>) -> usize {
+        bytes_of(&c.chunks) + c.chunks.iter().map(bytes_of).sum::<usize>()
+    }
+
+    #[test]
+    fn chunked_keeps_items_in_place_and_counts_its_buffers() {
+        let mut c: Chunked<u64, 4> = Chunked::new(3);
+        for i in 0..200u64 {
+            let next = c.bytes_next();
+            c.push_parts(&[&[i], &[i + 1, i + 2]]);
+            assert_eq!(c.bytes(), held(&c));
+            assert!(c.bytes() <= next, "the next bytes were foreseen");
+        }
+        for i in 0..200 {
+            assert_eq!(c.item(i), &[i as u64, i as u64 + 1, i as u64 + 2]);
+        }
+        // Every chunk but the last is full: little is reserved beyond use.
+        let used = 200 * 3 * 8;
+        assert!(c.bytes() - bytes_of(&c.chunks) < used + 3 * 8 * 16);
+    }
+
+    #[test]
+    fn chunked_pop_and_clear_keep_the_chunks_for_reuse() {
+        let mut c: Chunked<u32, 3> = Chunked::new(1);
+        for i in 0..50 {
+            c.push(i);
+        }
+        let bytes = c.bytes();
+        for i in (30..50).rev() {
+            assert_eq!(c.pop(), Some(i));
+        }
+        for i in 30..50 {
+            assert_eq!(c.bytes_next(), bytes, "no growth while refilling");
+            c.push(i + 100);
+        }
+        assert_eq!(*c.at(29), 29);
+        assert_eq!(*c.at(49), 149);
+        c.clear();
+        assert_eq!((c.len(), c.pop()), (0, None));
+        c.push(7);
+        assert_eq!((*c.at(0), c.bytes()), (7, bytes));
+    }
+
+    #[test]
+    fn the_store_finds_what_it_stored_across_chunks_and_rehashes() {
+        let mut s = Store::new(2, 3);
+        let key = |i: u64| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i];
+        for i in 0..3000u64 {
+            let k = key(i);
+            assert_eq!(s.find(&k, hash_words(&k)), None);
+            let next = s.bytes_next();
+            assert_eq!(s.insert(&k, &[i * 2], hash_words(&k)), i as u32);
+            assert!(s.bytes() <= next);
+        }
+        for i in 0..3000u64 {
+            let k = key(i);
+            assert_eq!(s.find(&k, hash_words(&k)), Some(i as u32));
+            assert_eq!(s.get(i as u32), &[k[0], k[1], i * 2]);
+        }
+    }
+
+    /// What a query answers, by brute force: whether a set of `sets`
+    /// (position `p` at `sets[p]`), other than `exclude`, within the query
+    /// window contains `x`; no filter (and so no) when every set contains
+    /// all of `x`.
+    fn superset_in_window(sets: &[Vec<u64>], x: &[u64], exclude: u32) -> bool {
+        let in_all = sets
+            .iter()
+            .all(|s| x.iter().zip(s).all(|(a, b)| a & !b == 0));
+        if in_all {
+            return false;
+        }
+        let lo = sets.len().div_ceil(64).saturating_sub(WINDOW) * 64;
+        (lo..sets.len())
+            .any(|p| p as u32 != exclude && x.iter().zip(&sets[p]).all(|(a, b)| a & !b == 0))
+    }
+
+    #[test]
+    fn a_cluster_leaving_the_common_part_is_found_in_earlier_blocks() {
+        // Clusters 0 and 1 are in the first 2 048 sets (the first block),
+        // and cluster 0 only in none after: its row of the first block must
+        // be filled when it leaves the common part.
+        let mut dom = Supersets::new(64);
+        let mut rng = SplitMix64::new(3);
+        for p in 0..2100u32 {
+            let set = if p < 2048 { 0b11 } else { 0b10 };
+            dom.insert(0, p, &[set | rng.next_u64() << 2]);
+        }
+        let get = |y: u32| -> &[u64] { if y < 2048 { &[!0] } else { &[!1] } };
+        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX, get));
+    }
+
+    #[test]
+    fn supersets_answer_as_brute_force_does_over_many_blocks() {
+        // 100 clusters, sets of 3 000 positions at one depth (two full
+        // blocks and part of a third); clusters 0 to 2 are in every set,
+        // 3 to 5 in the first 2 500 only (they leave the common part in the
+        // third block), and many clusters are in most of the first 500.
+        let n = 100;
+        let mut rng = SplitMix64::new(11);
+        // Clusters below `always` are in the set.
+        let random_set = |rng: &mut SplitMix64, always: usize, density: u64| {
+            let mut s = vec![0u64; 2];
+            for j in 0..n {
+                if j < always || rng.below(100) < density {
+                    s[j / 64] |= 1 << (j % 64);
+                }
+            }
+            s
+        };
+        let mut dom = Supersets::new(n);
+        let mut sets: Vec<Vec<u64>> = Vec::new();
+        for p in 0..3000u32 {
+            let always = if p < 2500 { 6 } else { 3 };
+            let set = random_set(&mut rng, always, if p < 500 { 95 } else { 60 });
+            let next = dom.bytes_next(5);
+            dom.insert(5, p, &set);
+            assert!(dom.bytes() <= next, "the next bytes were foreseen");
+            sets.push(set);
+            if p % 97 == 0 || p > 2990 {
+                for _ in 0..20 {
+                    let q = random_set(&mut rng, 3, 20);
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    // Part of a stored set, old or recent: often contained.
+                    let r = rng.below(u64::from(p) + 1) as usize;
+                    let q: Vec<u64> = sets[r].iter().map(|w| w & rng.next_u64()).collect();
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    // A few of its clusters and its part of 0 to 5: the
+                    // query filters on rows of clusters that left the
+                    // common part.
+                    let mut q = sets[r].clone();
+                    q[0] &= (rng.next_u64() & rng.next_u64() & rng.next_u64()) | 0b11_1111;
+                    q[1] &= rng.next_u64() & rng.next_u64() & rng.next_u64();
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                }
+                // A stored set is its own superset unless excluded.
+                let own = &sets[p as usize];
+                assert_eq!(
+                    dom.has_superset(5, own, own, u32::MAX, |y| &sets[y as usize]),
+                    superset_in_window(&sets, own, u32::MAX)
+                );
+                assert_eq!(
+                    dom.has_superset(5, own, own, p, |y| &sets[y as usize]),
+                    superset_in_window(&sets, own, p)
+                );
+            }
+        }
+        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, |y| &sets[y as usize]));
+    }
+}
