@@ -8,7 +8,7 @@
 //! | `astar.rs` | A* over settled positions with duplicate detection and dominance pruning, each rule with its argument: [`solve_exact`] |
 //! | `beam.rs` | the beam search on moves + bound: the first upper bound of A*, the first solution of `near` |
 //! | `near.rs` | near-optimal solutions: the beam, then A* on the endgame: [`solve_near`] |
-//! | `table.rs` | positions stored as words in one buffer, a hash table over them, and the dominance index |
+//! | `table.rs` | positions stored as words in fixed-size chunks, a hash table over them, and the dominance index, each counting the bytes it holds |
 //!
 //! The interface is the names below; everything else stays inside. Every
 //! move these searches return is replayed through `cw_core::Game` before it
