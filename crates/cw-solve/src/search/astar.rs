@@ -40,9 +40,9 @@
 //! a doubling buffer would hold up to half of itself reserved but never
 //! touched, which the process does not really use. The hash table doubles,
 //! and while it rehashes the old and the new table count together, as both
-//! are in use. The search stops before an insertion would pass the cap; on
-//! searches of 100 MB and more the count is within 1 % of the growth of the
-//! process's resident memory.
+//! are in use. The search stops before an insertion would pass the cap
+//! less a margin of 1/128 of it; on searches of 100 MB and more the count is
+//! within 1 % of the growth of the process's resident memory.
 
 use super::beam;
 use super::bound::{Graph, Set, WithWidth, dispatch, is_empty, replay_path};
@@ -335,7 +335,10 @@ pub(crate) fn search<const W: usize>(
         return finish(result, best, false, ub, None);
     }
 
-    let cap = budget.cap;
+    // A margin of 1/128 of the cap for the little the count leaves out (the
+    // allocator's bookkeeping, the pages a chunk shares with other data):
+    // the process grows by about the count, so it stays within the cap.
+    let cap = budget.cap - budget.cap / 128;
     let mut store = Store::new(w, 2 * w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
