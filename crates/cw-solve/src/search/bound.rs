@@ -258,6 +258,18 @@ impl<const W: usize> Graph<W> {
         }
     }
 
+    /// Bytes held by the graph's buffers.
+    pub fn bytes(&self) -> usize {
+        fn of<T>(v: &Vec<T>) -> usize {
+            v.capacity() * size_of::<T>()
+        }
+        of(&self.size)
+            + of(&self.masks)
+            + of(&self.dense)
+            + of(&self.sparse_start)
+            + of(&self.sparse)
+    }
+
     /// The position of a game.
     pub fn position(&self, game: &Game<'_>) -> (Set<W>, Set<W>) {
         let mut f = [0; W];

@@ -9,7 +9,7 @@
 //! | `beam.rs` | the beam search on moves + bound: the first solution of `near` |
 //! | `near.rs` | near-optimal solutions: the beam, then A* from the start and on the endgame, with budgets: [`solve_near`] |
 //! | `prove.rs` | the `exact` solver's entry: the near-optimal search for the first upper bound, then A*: [`solve_exact`] |
-//! | `table.rs` | positions stored as words in one buffer, a hash table over them, and the dominance index |
+//! | `table.rs` | positions stored as words in fixed-size chunks, a hash table over them, and the dominance index, each counting the bytes it holds |
 //!
 //! The interface is the names below; everything else stays inside. Every
 //! move these searches return is replayed through `cw_core::Game` before it

@@ -1,19 +1,31 @@
-//! Compact stores for search: positions back to back in one vector with an
+//! Compact stores for search: positions back to back in chunks with an
 //! open-addressing hash set of their indices, and an index of positions by
 //! depth that answers "is there a stored superset of this set?".
 //!
-//! Every structure grows by doubling through [`grow`], so the bytes it will
-//! hold after the next insertion are known in advance ([`Store::bytes_next`]
-//! and friends); the exact search uses that to never pass its memory cap.
+//! The bytes a structure reports are the bytes it has asked the allocator
+//! for, and they are meant to match what the process really holds:
+//! - big buffers are kept in fixed-size chunks ([`Chunked`]) filled front to
+//!   back, so all but the last chunk of each buffer are wholly written (a
+//!   doubling vector would keep up to half its buffer reserved but never
+//!   touched, and its copy would hold old and new at once for a moment);
+//! - the dominance index's row blocks are written whole when allocated (see
+//!   [`Supersets`]), so none of their pages stays untouched;
+//! - the hash table is one buffer that doubles, which is fine: its slots are
+//!   spread over every page, and while it rehashes the old and the new
+//!   table are both in use, which the count includes.
+//!
+//! The bytes held after the next insertion are known in advance
+//! ([`Store::bytes_next`] and friends); the exact search uses that to never
+//! pass its memory cap.
 
 /// Bytes of a vector's buffer.
-fn bytes_of<T>(v: &Vec<T>) -> usize {
+pub(crate) fn bytes_of<T>(v: &Vec<T>) -> usize {
     v.capacity() * size_of::<T>()
 }
 
 /// Bytes a vector holds while making room for `add` more elements: the old
 /// and the new buffer coexist during the copy.
-pub(crate) fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
+fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
     if v.len() + add <= v.capacity() {
         bytes_of(v)
     } else {
@@ -22,7 +34,7 @@ pub(crate) fn bytes_next<T>(v: &Vec<T>, add: usize) -> usize {
 }
 
 fn new_capacity<T>(v: &Vec<T>, add: usize) -> usize {
-    (v.capacity() * 2).max(v.len() + add).max(16)
+    (v.capacity() * 2).max(v.len() + add).max(4)
 }
 
 /// Makes room for `add` more elements, doubling the buffer when needed.
@@ -33,17 +45,158 @@ pub(crate) fn grow<T>(v: &mut Vec<T>, add: usize) {
     }
 }
 
-/// Positions of `stride` words each, stored back to back; the first `key`
-/// words of each are its identity (the flooded set), the rest ride along.
+/// Items of the first chunk of a [`Chunked`] before it first grows.
+const FIRST_ITEMS: usize = 16;
+
+/// A vector of items of `stride` elements, kept in chunks of `1 << SHIFT`
+/// items. Growing never moves what is stored, and every chunk but the one
+/// being filled is full, so the bytes reserved are the bytes written, give
+/// or take one chunk. The first chunk starts with [`FIRST_ITEMS`] items and
+/// doubles up to the full size, so a small search stays small. Chunks
+/// emptied by [`pop`](Chunked::pop) or [`clear`](Chunked::clear) are kept
+/// and filled again.
+#[derive(Debug)]
+pub(crate) struct Chunked<T, const SHIFT: u32> {
+    chunks: Vec<Vec<T>>,
+    stride: usize,
+    len: usize,
+    bytes: usize,
+}
+
+impl<T: Copy, const SHIFT: u32> Chunked<T, SHIFT> {
+    /// Items of a full chunk.
+    const ITEMS: usize = 1 << SHIFT;
+
+    /// An empty vector of items of `stride` elements.
+    pub fn new(stride: usize) -> Chunked<T, SHIFT> {
+        Chunked {
+            chunks: Vec::new(),
+            stride,
+            len: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Number of items.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes held: the chunks' buffers and the table of chunks.
+    #[inline]
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Bytes held while adding one more item (the first chunk, while it
+    /// grows, coexists with its replacement for a moment).
+    pub fn bytes_next(&self) -> usize {
+        let c = self.len >> SHIFT;
+        match self.chunks.get(c) {
+            Some(chunk) if chunk.len() < chunk.capacity() => self.bytes,
+            Some(chunk) => self.bytes + 2 * bytes_of(chunk),
+            None => {
+                let table = bytes_next(&self.chunks, 1) - bytes_of(&self.chunks);
+                self.bytes + table + self.chunk_capacity(c) * size_of::<T>()
+            }
+        }
+    }
+
+    /// Elements a new chunk `c` reserves.
+    fn chunk_capacity(&self, c: usize) -> usize {
+        if c == 0 {
+            self.stride * FIRST_ITEMS.min(Self::ITEMS)
+        } else {
+            self.stride << SHIFT
+        }
+    }
+
+    /// The item `i`.
+    #[inline(always)]
+    pub fn item(&self, i: usize) -> &[T] {
+        let s = (i & (Self::ITEMS - 1)) * self.stride;
+        &self.chunks[i >> SHIFT][s..s + self.stride]
+    }
+
+    /// The item `i` of a vector of one element per item.
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> &T {
+        debug_assert_eq!(self.stride, 1);
+        &self.chunks[i >> SHIFT][i & (Self::ITEMS - 1)]
+    }
+
+    /// The item `i` of a vector of one element per item, to change it.
+    #[inline(always)]
+    pub fn at_mut(&mut self, i: usize) -> &mut T {
+        debug_assert_eq!(self.stride, 1);
+        &mut self.chunks[i >> SHIFT][i & (Self::ITEMS - 1)]
+    }
+
+    /// Adds an item to a vector of one element per item.
+    #[inline]
+    pub fn push(&mut self, x: T) {
+        self.push_parts(&[std::slice::from_ref(&x)]);
+    }
+
+    /// Adds an item given in parts (their lengths add up to the stride).
+    #[inline]
+    pub fn push_parts(&mut self, parts: &[&[T]]) {
+        debug_assert_eq!(parts.iter().map(|p| p.len()).sum::<usize>(), self.stride);
+        let c = self.len >> SHIFT;
+        if c == self.chunks.len() {
+            let before = bytes_of(&self.chunks);
+            grow(&mut self.chunks, 1);
+            let chunk = Vec::with_capacity(self.chunk_capacity(c));
+            self.bytes += bytes_of(&self.chunks) - before + bytes_of(&chunk);
+            self.chunks.push(chunk);
+        }
+        let chunk = &mut self.chunks[c];
+        if chunk.len() == chunk.capacity() {
+            // Only the first chunk, on its way to the full size.
+            let before = bytes_of(chunk);
+            chunk.reserve_exact(chunk.capacity());
+            self.bytes += bytes_of(chunk) - before;
+        }
+        for part in parts {
+            chunk.extend_from_slice(part);
+        }
+        self.len += 1;
+    }
+
+    /// Removes the last item of a vector of one element per item.
+    #[inline]
+    pub fn pop(&mut self) -> Option<T> {
+        debug_assert_eq!(self.stride, 1);
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        self.chunks[self.len >> SHIFT].pop()
+    }
+
+    /// Removes every item, keeping the chunks.
+    pub fn clear(&mut self) {
+        for chunk in &mut self.chunks {
+            chunk.clear();
+        }
+        self.len = 0;
+    }
+}
+
+/// Positions of `stride` words each, stored back to back in chunks; the
+/// first `key` words of each are its identity (the flooded set), the rest
+/// ride along.
 #[derive(Debug)]
 pub(crate) struct Store {
     key: usize,
-    stride: usize,
-    words: Vec<u64>,
+    words: Chunked<u64, STORE_SHIFT>,
     /// Slots: 0 empty, else `(hash_high << 32) | (index + 1)`.
     slots: Vec<u64>,
-    len: usize,
 }
+
+/// Positions in a chunk of the store: 512, 64 KiB with 8-word sets.
+const STORE_SHIFT: u32 = 9;
 
 /// Hashes the key words of a position.
 #[inline]
@@ -64,43 +217,40 @@ impl Store {
     pub fn new(key: usize, stride: usize) -> Store {
         Store {
             key,
-            stride,
-            words: Vec::new(),
+            words: Chunked::new(stride),
             slots: vec![0; 1024],
-            len: 0,
         }
     }
 
     /// Number of positions stored.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.words.len()
     }
 
     /// The words of position `i`.
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, i: u32) -> &[u64] {
-        let s = i as usize * self.stride;
-        &self.words[s..s + self.stride]
+        self.words.item(i as usize)
     }
 
     /// Bytes held now.
     pub fn bytes(&self) -> usize {
-        bytes_of(&self.words) + bytes_of(&self.slots)
+        self.words.bytes() + bytes_of(&self.slots)
     }
 
-    /// Bytes held while storing one more position (a growing buffer
-    /// coexists with its replacement for a moment).
+    /// Bytes held while storing one more position (the hash table, when it
+    /// doubles, coexists with its replacement while it rehashes).
     pub fn bytes_next(&self) -> usize {
-        let mut b = bytes_next(&self.words, self.stride) + bytes_of(&self.slots);
-        if (self.len + 1) * 2 > self.slots.len() {
+        let mut b = self.words.bytes_next() + bytes_of(&self.slots);
+        if (self.len() + 1) * 2 > self.slots.len() {
             b += bytes_of(&self.slots) * 2;
         }
         b
     }
 
     /// The index of the position whose key is `key`, if stored.
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, key: &[u64], hash: u64) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let tag = hash >> 32;
@@ -112,8 +262,7 @@ impl Store {
             }
             if slot >> 32 == tag {
                 let i = (slot as u32) - 1;
-                let s = i as usize * self.stride;
-                if self.words[s..s + self.key] == *key {
+                if self.get(i)[..self.key] == *key {
                     return Some(i);
                 }
             }
@@ -124,15 +273,11 @@ impl Store {
     /// Stores a position not stored yet, given as its key words and the
     /// other words; its key hashes to `hash`. Returns its index.
     pub fn insert(&mut self, key: &[u64], rest: &[u64], hash: u64) -> u32 {
-        debug_assert_eq!(key.len() + rest.len(), self.stride);
-        if (self.len + 1) * 2 > self.slots.len() {
+        if (self.len() + 1) * 2 > self.slots.len() {
             self.rehash();
         }
-        grow(&mut self.words, self.stride);
-        let i = self.len as u32;
-        self.words.extend_from_slice(key);
-        self.words.extend_from_slice(rest);
-        self.len += 1;
+        let i = self.len() as u32;
+        self.words.push_parts(&[key, rest]);
         let mask = self.slots.len() - 1;
         let mut pos = hash as usize & mask;
         while self.slots[pos] != 0 {
@@ -146,7 +291,6 @@ impl Store {
     pub fn clear(&mut self) {
         self.words.clear();
         self.slots.fill(0);
-        self.len = 0;
     }
 
     fn rehash(&mut self) {
@@ -157,9 +301,7 @@ impl Store {
             if slot == 0 {
                 continue;
             }
-            let i = (slot as u32) - 1;
-            let s = i as usize * self.stride;
-            let hash = hash_words(&self.words[s..s + self.key]);
+            let hash = hash_words(&self.get((slot as u32) - 1)[..self.key]);
             let mut pos = hash as usize & mask;
             while self.slots[pos] != 0 {
                 pos = (pos + 1) & mask;
@@ -169,19 +311,83 @@ impl Store {
     }
 }
 
-/// The positions of one depth, bit-sliced for superset queries: row `j`
-/// (`cap` words, one bit per position) says which positions contain
-/// cluster `j`, so a query reads a few rows front to back.
-#[derive(Debug, Default)]
+/// Words per row of a full block of the dominance index: a block holds
+/// `64 × BLOCK` positions of one depth.
+const BLOCK: usize = 32;
+
+/// Words per row of the first block of a depth, before it first doubles.
+const FIRST_WIDTH: usize = 4;
+
+/// The positions of one depth, bit-sliced for superset queries, in blocks
+/// of `64 × BLOCK` positions: row `j` of a block (one bit per position)
+/// says which of its positions contain cluster `j`, so a query reads a few
+/// rows front to back.
+#[derive(Debug)]
 struct Level {
-    ids: Vec<u32>,
-    /// Words per row.
-    cap: usize,
-    rows: Vec<u64>,
+    /// Positions stored.
+    len: usize,
+    /// Words per row of the first block: it doubles from [`FIRST_WIDTH`]
+    /// to [`BLOCK`], the width of every later block.
+    width: usize,
+    blocks: Vec<Block>,
     count: Vec<u32>,
     /// The clusters every stored set contains: useless for filtering, so
     /// their rows are left empty (see [`Supersets::insert`]).
     common: Vec<u64>,
+}
+
+/// `64 × width` positions of one depth: row `j` is
+/// `rows[j * width..(j + 1) * width]`.
+#[derive(Debug)]
+struct Block {
+    rows: Vec<u64>,
+    /// The positions' indices in the store (room for `64 × width`).
+    ids: Vec<u32>,
+}
+
+impl Block {
+    /// A block of rows of `width` words for `n` clusters.
+    fn new(n: usize, width: usize) -> Block {
+        Block {
+            rows: written_zeros(n * width),
+            ids: Vec::with_capacity(64 * width),
+        }
+    }
+
+    /// Bytes of a block of rows of `width` words for `n` clusters.
+    fn bytes(n: usize, width: usize) -> usize {
+        n * width * 8 + 64 * width * 4
+    }
+}
+
+impl Level {
+    fn new() -> Level {
+        Level {
+            len: 0,
+            width: 0,
+            blocks: Vec::new(),
+            count: Vec::new(),
+            common: Vec::new(),
+        }
+    }
+
+    /// Words per row of block `b`.
+    #[inline]
+    fn width_of(&self, b: usize) -> usize {
+        if b == 0 { self.width } else { BLOCK }
+    }
+}
+
+/// A zeroed buffer of `len` words, every page written: left to the
+/// allocator, zeroed pages would stay out of memory until first written,
+/// and rows of clusters that no position of the block contains would never
+/// be, so the bytes counted would not all be held.
+fn written_zeros(len: usize) -> Vec<u64> {
+    let mut v = Vec::with_capacity(len);
+    // An opaque zero, so that the fill is not turned back into a zeroed
+    // allocation.
+    v.resize(len, std::hint::black_box(0));
+    v
 }
 
 /// Positions by depth, for dominance: a position is useless if a stored
@@ -208,59 +414,77 @@ impl Supersets {
         self.bytes
     }
 
-    /// Bytes held while adding one more set at depth `g`.
+    /// Bytes held while adding one more set at depth `g` (a block that
+    /// doubles coexists with its replacement for a moment).
     pub fn bytes_next(&self, g: usize) -> usize {
+        let n = self.n;
         let mut b = self.bytes;
         match self.levels.get(g) {
-            Some(l) if !l.count.is_empty() => {
-                b += bytes_next(&l.ids, 1) - bytes_of(&l.ids);
-                if l.ids.len() == l.cap * 64 {
-                    b += Self::new_cap(l.cap) * self.n * 8;
+            Some(l) if l.len > 0 => {
+                let word = l.len / 64;
+                let (block, k) = (word / BLOCK, word % BLOCK);
+                if block == l.blocks.len() {
+                    b += bytes_next(&l.blocks, 1) - bytes_of(&l.blocks) + Block::bytes(n, BLOCK);
+                } else if block == 0 && k == l.width {
+                    b += Block::bytes(n, 2 * l.width);
                 }
             }
             _ => {
-                b += (g + 1) * size_of::<Level>()
-                    + self.n * 4
-                    + 1024 * 4
-                    + Self::new_cap(0) * self.n * 8
+                if self.levels.len() <= g {
+                    b += (g + 1).max(2 * self.levels.capacity()).max(4) * size_of::<Level>();
+                }
+                b += n * 4
+                    + n.div_ceil(64) * 8
+                    + bytes_next(&Vec::<Block>::new(), 1)
+                    + Block::bytes(n, FIRST_WIDTH);
             }
         }
         b
     }
 
-    fn new_cap(cap: usize) -> usize {
-        (cap * 2).max(4)
-    }
-
     /// Adds the set `words` (position `id` of the store) at depth `g`.
     pub fn insert(&mut self, g: usize, id: u32, words: &[u64]) {
         if self.levels.len() <= g {
-            self.bytes += (g + 1 - self.levels.len()) * size_of::<Level>();
-            self.levels.resize_with(g + 1, Level::default);
+            let before = bytes_of(&self.levels);
+            let add = g + 1 - self.levels.len();
+            grow(&mut self.levels, add);
+            self.levels.resize_with(g + 1, Level::new);
+            self.bytes += bytes_of(&self.levels) - before;
         }
         let n = self.n;
         let level = &mut self.levels[g];
-        let first = level.count.is_empty();
-        if first {
+        if level.len == 0 {
             level.count = vec![0; n];
             level.common = words.to_vec();
             self.bytes += bytes_of(&level.count) + bytes_of(&level.common);
         }
-        let before = bytes_of(&level.ids) + bytes_of(&level.rows);
-        let p = level.ids.len();
-        grow(&mut level.ids, 1);
-        level.ids.push(id);
-        if p == level.cap * 64 {
-            let cap = Self::new_cap(level.cap);
-            let mut rows = vec![0u64; n * cap];
-            for j in 0..n {
-                rows[j * cap..j * cap + level.cap]
-                    .copy_from_slice(&level.rows[j * level.cap..(j + 1) * level.cap]);
+        let p = level.len;
+        level.len += 1;
+        let word = p / 64;
+        let (b, k, bit) = (word / BLOCK, word % BLOCK, 1u64 << (p % 64));
+        if b == level.blocks.len() {
+            let width = if b == 0 { FIRST_WIDTH } else { BLOCK };
+            let before = bytes_of(&level.blocks);
+            grow(&mut level.blocks, 1);
+            level.blocks.push(Block::new(n, width));
+            if b == 0 {
+                level.width = width;
             }
-            level.rows = rows;
-            level.cap = cap;
+            self.bytes += bytes_of(&level.blocks) - before + Block::bytes(n, width);
+        } else if b == 0 && k == level.width {
+            let (old, width) = (level.width, 2 * level.width);
+            let first = &mut level.blocks[0];
+            let mut rows = written_zeros(n * width);
+            for j in 0..n {
+                rows[j * width..j * width + old]
+                    .copy_from_slice(&first.rows[j * old..(j + 1) * old]);
+            }
+            first.rows = rows;
+            first.ids.reserve_exact(64 * (width - old));
+            level.width = width;
+            self.bytes += Block::bytes(n, width) - Block::bytes(n, old);
         }
-        let (cap, word, bit) = (level.cap, p / 64, 1u64 << (p % 64));
+        let width = level.width_of(b);
         // Rows of common clusters are not kept (they would be all ones): a
         // cluster leaving the common part gets its row filled for the
         // positions stored so far, which all contain it.
@@ -270,22 +494,27 @@ impl Supersets {
             while lost != 0 {
                 let j = wi * 64 + lost.trailing_zeros() as usize;
                 lost &= lost - 1;
-                let row = &mut level.rows[j * cap..j * cap + word + 1];
-                row[..word].fill(!0);
-                row[word] = bit - 1;
+                for (bb, block) in level.blocks[..b].iter_mut().enumerate() {
+                    let wb = if bb == 0 { level.width } else { BLOCK };
+                    block.rows[j * wb..(j + 1) * wb].fill(!0);
+                }
+                let row = &mut level.blocks[b].rows[j * width..j * width + k + 1];
+                row[..k].fill(!0);
+                row[k] = bit - 1;
                 level.count[j] = p as u32;
             }
         }
+        let block = &mut level.blocks[b];
+        block.ids.push(id);
         for (wi, (&x, &c)) in words.iter().zip(&level.common).enumerate() {
-            let mut b = x & !c;
-            while b != 0 {
-                let j = wi * 64 + b.trailing_zeros() as usize;
-                b &= b - 1;
-                level.rows[j * cap + word] |= bit;
+            let mut m = x & !c;
+            while m != 0 {
+                let j = wi * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                block.rows[j * width + k] |= bit;
                 level.count[j] += 1;
             }
         }
-        self.bytes += bytes_of(&level.ids) + bytes_of(&level.rows) - before;
     }
 
     /// Whether some set stored at depth `g`, other than position `exclude`,
@@ -303,7 +532,7 @@ impl Supersets {
         let Some(level) = self.levels.get(g) else {
             return false;
         };
-        if level.ids.is_empty() {
+        if level.len == 0 {
             return false;
         }
         // The clusters of the set that the fewest stored sets contain.
@@ -338,32 +567,208 @@ impl Supersets {
                 rare[k] = rare[0];
             }
         }
-        let cap = level.cap;
-        let used = level.ids.len().div_ceil(64);
-        let row = |k: usize| &level.rows[rare[k].1 * cap..rare[k].1 * cap + used];
-        let (r0, r1, r2) = (row(0), row(1), row(2));
-        let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
-        for ci in (used.saturating_sub(WINDOW)..used).rev() {
-            let mut m = r0[ci] & r1[ci] & r2[ci];
-            if m == 0 {
-                continue;
-            }
-            for r in &rest {
-                m &= r[ci];
-            }
-            while m != 0 {
-                let p = ci * 64 + m.trailing_zeros() as usize;
-                m &= m - 1;
-                let y = level.ids[p];
-                if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
-                    return true;
+        // The rows to read (a plain array: a closure borrowing `rare` would
+        // keep it in memory through the sort above, which costs more).
+        let rows: [usize; R] = std::array::from_fn(|k| rare[k].1);
+        let used = level.len.div_ceil(64);
+        let lo = used.saturating_sub(WINDOW);
+        // Newest first, block by block (the window spans at most two).
+        let mut end = used;
+        while end > lo {
+            let b = (end - 1) / BLOCK;
+            let start = (b * BLOCK).max(lo);
+            let (block, width) = (&level.blocks[b], level.width_of(b));
+            let (rows_b, ids) = (&block.rows, &block.ids);
+            let (s0, e0) = (start - b * BLOCK, end - b * BLOCK);
+            let row = |k: usize| {
+                let r = rows[k] * width;
+                &rows_b[r + s0..r + e0]
+            };
+            let (r0, r1, r2) = (row(0), row(1), row(2));
+            let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
+            for ci in (0..end - start).rev() {
+                let mut m = r0[ci] & r1[ci] & r2[ci];
+                if m == 0 {
+                    continue;
+                }
+                for r in &rest {
+                    m &= r[ci];
+                }
+                while m != 0 {
+                    let y = ids[(s0 + ci) * 64 + m.trailing_zeros() as usize];
+                    m &= m - 1;
+                    if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
+                        return true;
+                    }
                 }
             }
+            end = start;
         }
         false
     }
 }
+
 /// Chunks of 64 positions a query scans, newest first: a dominating
 /// position is almost always among the recent ones, and a bounded scan keeps
 /// queries cheap on big searches (missing a dominator only costs work).
 const WINDOW: usize = 32;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cw_core::SplitMix64;
+
+    /// The bytes a `Chunked` holds, added up from its buffers.
+    fn held<T, const S: u32>(c: &Chunked<T, S>) -> usize {
+        bytes_of(&c.chunks) + c.chunks.iter().map(bytes_of).sum::<usize>()
+    }
+
+    #[test]
+    fn chunked_keeps_items_in_place_and_counts_its_buffers() {
+        let mut c: Chunked<u64, 4> = Chunked::new(3);
+        for i in 0..200u64 {
+            let next = c.bytes_next();
+            c.push_parts(&[&[i], &[i + 1, i + 2]]);
+            assert_eq!(c.bytes(), held(&c));
+            assert!(c.bytes() <= next, "the next bytes were foreseen");
+        }
+        for i in 0..200 {
+            assert_eq!(c.item(i), &[i as u64, i as u64 + 1, i as u64 + 2]);
+        }
+        // Every chunk but the last is full: little is reserved beyond use.
+        let used = 200 * 3 * 8;
+        assert!(c.bytes() - bytes_of(&c.chunks) < used + 3 * 8 * 16);
+    }
+
+    #[test]
+    fn chunked_pop_and_clear_keep_the_chunks_for_reuse() {
+        let mut c: Chunked<u32, 3> = Chunked::new(1);
+        for i in 0..50 {
+            c.push(i);
+        }
+        let bytes = c.bytes();
+        for i in (30..50).rev() {
+            assert_eq!(c.pop(), Some(i));
+        }
+        for i in 30..50 {
+            assert_eq!(c.bytes_next(), bytes, "no growth while refilling");
+            c.push(i + 100);
+        }
+        assert_eq!(*c.at(29), 29);
+        assert_eq!(*c.at(49), 149);
+        c.clear();
+        assert_eq!((c.len(), c.pop()), (0, None));
+        c.push(7);
+        assert_eq!((*c.at(0), c.bytes()), (7, bytes));
+    }
+
+    #[test]
+    fn the_store_finds_what_it_stored_across_chunks_and_rehashes() {
+        let mut s = Store::new(2, 3);
+        let key = |i: u64| [i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i];
+        for i in 0..3000u64 {
+            let k = key(i);
+            assert_eq!(s.find(&k, hash_words(&k)), None);
+            let next = s.bytes_next();
+            assert_eq!(s.insert(&k, &[i * 2], hash_words(&k)), i as u32);
+            assert!(s.bytes() <= next);
+        }
+        for i in 0..3000u64 {
+            let k = key(i);
+            assert_eq!(s.find(&k, hash_words(&k)), Some(i as u32));
+            assert_eq!(s.get(i as u32), &[k[0], k[1], i * 2]);
+        }
+    }
+
+    /// What a query answers, by brute force: whether a set of `sets`
+    /// (position `p` at `sets[p]`), other than `exclude`, within the query
+    /// window contains `x`; no filter (and so no) when every set contains
+    /// all of `x`.
+    fn superset_in_window(sets: &[Vec<u64>], x: &[u64], exclude: u32) -> bool {
+        let in_all = sets
+            .iter()
+            .all(|s| x.iter().zip(s).all(|(a, b)| a & !b == 0));
+        if in_all {
+            return false;
+        }
+        let lo = sets.len().div_ceil(64).saturating_sub(WINDOW) * 64;
+        (lo..sets.len())
+            .any(|p| p as u32 != exclude && x.iter().zip(&sets[p]).all(|(a, b)| a & !b == 0))
+    }
+
+    #[test]
+    fn a_cluster_leaving_the_common_part_is_found_in_earlier_blocks() {
+        // Clusters 0 and 1 are in the first 2 048 sets (the first block),
+        // and cluster 0 only in none after: its row of the first block must
+        // be filled when it leaves the common part.
+        let mut dom = Supersets::new(64);
+        let mut rng = SplitMix64::new(3);
+        for p in 0..2100u32 {
+            let set = if p < 2048 { 0b11 } else { 0b10 };
+            dom.insert(0, p, &[set | rng.next_u64() << 2]);
+        }
+        let get = |y: u32| -> &[u64] { if y < 2048 { &[!0] } else { &[!1] } };
+        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX, get));
+    }
+
+    #[test]
+    fn supersets_answer_as_brute_force_does_over_many_blocks() {
+        // 100 clusters, sets of 3 000 positions at one depth (two full
+        // blocks and part of a third); clusters 0 to 2 are in every set,
+        // 3 to 5 in the first 2 500 only (they leave the common part in the
+        // third block), and many clusters are in most of the first 500.
+        let n = 100;
+        let mut rng = SplitMix64::new(11);
+        // Clusters below `always` are in the set.
+        let random_set = |rng: &mut SplitMix64, always: usize, density: u64| {
+            let mut s = vec![0u64; 2];
+            for j in 0..n {
+                if j < always || rng.below(100) < density {
+                    s[j / 64] |= 1 << (j % 64);
+                }
+            }
+            s
+        };
+        let mut dom = Supersets::new(n);
+        let mut sets: Vec<Vec<u64>> = Vec::new();
+        for p in 0..3000u32 {
+            let always = if p < 2500 { 6 } else { 3 };
+            let set = random_set(&mut rng, always, if p < 500 { 95 } else { 60 });
+            let next = dom.bytes_next(5);
+            dom.insert(5, p, &set);
+            assert!(dom.bytes() <= next, "the next bytes were foreseen");
+            sets.push(set);
+            if p % 97 == 0 || p > 2990 {
+                for _ in 0..20 {
+                    let q = random_set(&mut rng, 3, 20);
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    // Part of a stored set, old or recent: often contained.
+                    let r = rng.below(u64::from(p) + 1) as usize;
+                    let q: Vec<u64> = sets[r].iter().map(|w| w & rng.next_u64()).collect();
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    // A few of its clusters and its part of 0 to 5: the
+                    // query filters on rows of clusters that left the
+                    // common part.
+                    let mut q = sets[r].clone();
+                    q[0] &= (rng.next_u64() & rng.next_u64() & rng.next_u64()) | 0b11_1111;
+                    q[1] &= rng.next_u64() & rng.next_u64() & rng.next_u64();
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
+                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                }
+                // A stored set is its own superset unless excluded.
+                let own = &sets[p as usize];
+                assert_eq!(
+                    dom.has_superset(5, own, own, u32::MAX, |y| &sets[y as usize]),
+                    superset_in_window(&sets, own, u32::MAX)
+                );
+                assert_eq!(
+                    dom.has_superset(5, own, own, p, |y| &sets[y as usize]),
+                    superset_in_window(&sets, own, p)
+                );
+            }
+        }
+        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, |y| &sets[y as usize]));
+    }
+}

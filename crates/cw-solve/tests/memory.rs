@@ -1,0 +1,210 @@
+//! The exact search's memory accounting against what the process really
+//! uses: this test binary has its own counting global allocator, so the
+//! bytes `solve_exact` reports can be held to the bytes it allocated, and
+//! (on Linux) to the pages that became resident.
+//!
+//! The tests share the allocator's counters, so they take a lock and run
+//! one at a time.
+
+use cw_core::{Board, ClusterGraph, replay};
+use cw_solve::exact::{ExactOptions, ExactResult, StopReason, solve_exact};
+use cw_solve::{Limits, SearchCtx};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system allocator, counting the bytes live and their peak.
+///
+/// A reallocation counts as the old size given back and the new one taken,
+/// with no moment holding both: that is what the system allocator does with
+/// large buffers (it remaps their pages instead of copying them), and a
+/// search that counted both would over-count. A new buffer allocated before
+/// an old one is freed (a hash table rehashing into a bigger one) counts as
+/// both, as it should.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn taken(bytes: usize) {
+    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+fn given_back(bytes: usize) {
+    LIVE.fetch_sub(bytes, Ordering::Relaxed);
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the
+// counters only observe the sizes.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is passed on as it is.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            taken(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            taken(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as for `alloc`.
+        unsafe { System.dealloc(ptr, layout) };
+        given_back(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            given_back(layout.size());
+            taken(new_size);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// One test at a time: they read the same counters.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// A board whose exact search stores some 80 000 positions (about 30 MiB)
+/// in a second or two of a debug build, and its proven optimum.
+fn board() -> (Board, usize) {
+    (Board::seeded(24, 24, 6, 5).expect("a valid shape"), 32)
+}
+
+/// Runs the exact search on `board` with `opts`; returns its result and
+/// the peak of the bytes allocated during the search, beyond those live
+/// before it.
+fn search(board: &Board, graph: &ClusterGraph, opts: &ExactOptions) -> (ExactResult, usize) {
+    let mut ctx = SearchCtx::new(board, &Limits::default());
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let r = solve_exact(graph, opts, &mut ctx);
+    let peak = PEAK.load(Ordering::Relaxed) - before;
+    (r, peak)
+}
+
+/// `a` is within 10 % of `b`.
+fn within_10_percent(a: u64, b: u64) -> bool {
+    a.abs_diff(b) * 10 <= b
+}
+
+/// A field of `/proc/self/status`, in KiB.
+#[cfg(target_os = "linux")]
+fn status_kib(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line[field.len()..]
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()
+}
+
+#[test]
+fn the_search_counts_the_bytes_it_allocates_and_they_are_resident() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (board, optimum) = board();
+    let graph = ClusterGraph::new(&board);
+    let opts = ExactOptions::default();
+    // Resident memory: the peak since now (Linux resets it on writing 5 to
+    // clear_refs), against the memory resident now.
+    #[cfg(target_os = "linux")]
+    let resident_before = std::fs::write("/proc/self/clear_refs", "5")
+        .ok()
+        .and_then(|()| status_kib("VmRSS:"));
+    let (r, allocated) = search(&board, &graph, &opts);
+    assert!(r.proven && r.moves.len() == optimum, "{r:?}");
+    assert!(
+        replay(&graph, &r.moves).expect("legal moves").cleared,
+        "the solution clears the board"
+    );
+    eprintln!(
+        "counted {} bytes, allocated {allocated} at the peak",
+        r.peak_bytes
+    );
+    assert!(
+        r.peak_bytes > 8 << 20,
+        "the search is big enough to measure: {} bytes",
+        r.peak_bytes
+    );
+    assert!(
+        within_10_percent(r.peak_bytes, allocated as u64),
+        "the search counts {} bytes at its peak, and allocated {allocated}",
+        r.peak_bytes
+    );
+    #[cfg(target_os = "linux")]
+    match (resident_before, status_kib("VmHWM:")) {
+        (Some(before), Some(peak)) => {
+            let resident = (peak - before) << 10;
+            eprintln!("resident: {resident} bytes more at the peak");
+            assert!(
+                within_10_percent(r.peak_bytes, resident),
+                "the search counts {} bytes at its peak, and {resident} bytes became resident",
+                r.peak_bytes
+            );
+        }
+        _ => cw_testkit::skip(
+            "the_search_counts_the_bytes_it_allocates_and_they_are_resident",
+            "the resident part: /proc/self cannot reset or tell the peak of resident memory",
+        ),
+    }
+}
+
+#[test]
+fn a_small_cap_stops_the_search_within_it_with_a_valid_solution_and_a_lower_bound() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (board, optimum) = board();
+    let graph = ClusterGraph::new(&board);
+    for memory_mb in [1, 4] {
+        let opts = ExactOptions {
+            memory_mb,
+            ..ExactOptions::default()
+        };
+        let (r, allocated) = search(&board, &graph, &opts);
+        assert_eq!(r.stopped, Some(StopReason::Memory), "{memory_mb} MiB");
+        assert!(!r.proven);
+        assert!(
+            replay(&graph, &r.moves).expect("legal moves").cleared,
+            "{memory_mb} MiB: the solution clears the board"
+        );
+        assert!(
+            r.lower_bound as usize <= optimum && optimum <= r.moves.len(),
+            "{memory_mb} MiB: {} ≤ {optimum} ≤ {}",
+            r.lower_bound,
+            r.moves.len()
+        );
+        assert!(
+            r.lower_bound >= r.start_bound,
+            "{memory_mb} MiB: the bound proven is no less than the bound at the start"
+        );
+        eprintln!(
+            "{memory_mb} MiB: counted {}, allocated {allocated}",
+            r.peak_bytes
+        );
+        let cap = memory_mb << 20;
+        assert!(
+            r.peak_bytes <= cap,
+            "{memory_mb} MiB: the search counts {} bytes",
+            r.peak_bytes
+        );
+        assert!(
+            allocated as u64 <= cap,
+            "{memory_mb} MiB: the search allocated {allocated} bytes"
+        );
+    }
+}
