@@ -6,14 +6,15 @@
 # One Markdown table per kind, with the process's peak memory line.
 #
 #   scripts/bench-big.sh                  # all four kinds, seeds 1 to 20
-#   SEEDS=1..6 THREADS=2 scripts/bench-big.sh 30x30c6
+#   SEEDS=1..6 RULES=flood-it scripts/bench-big.sh 30x30c6
 #
-# THREADS (default 1) boards run at once, each search on one core: the
-# per-board times are then each board's own, on a shared machine.
+# One board at a time, its search on SEARCH_THREADS threads (default 2, the
+# machine's two cores); RULES picks one rule set (color-walk or flood-it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seeds=${SEEDS:-1..21}
-threads=${THREADS:-1}
+search_threads=${SEARCH_THREADS:-2}
+rules_list=(${RULES:-color-walk flood-it})
 kinds=("$@")
 if [ ${#kinds[@]} -eq 0 ]; then
   kinds=(30x30c6 26x26c8)
@@ -22,12 +23,13 @@ cargo build --release -q -p colorwalk
 for kind in "${kinds[@]}"; do
   size=${kind%c*}
   colors=${kind#*c}
-  for rules in color-walk flood-it; do
+  for rules in "${rules_list[@]}"; do
     flag=()
     if [ "$rules" = flood-it ]; then flag=(--flood-it); fi
     echo "## $kind, $rules, seeds $seeds"
     ./target/release/colorwalk bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
-      --spec exact:memory-mb=4096 --time-limit 60 --threads "$threads" --no-store --format markdown 2>&1
+      --spec "exact:memory-mb=4096,threads=$search_threads" --time-limit 60 --threads 1 --no-store \
+      --format markdown 2>&1
     echo
   done
 done
