@@ -67,5 +67,17 @@ fn exact<const W: usize>(
         max_expanded: u64::MAX,
         threads: opts.threads,
     };
-    search(g, &f, &l, first, &budget, ctx)
+    if opts.threads > 1 {
+        // The search waits for its pool's threads at every batch. A rayon
+        // worker (of a batch of games, say) that waited on another pool
+        // would take up its own pool's jobs meanwhile, starting another
+        // game in the middle of this search; a thread of its own only waits.
+        std::thread::scope(|s| {
+            s.spawn(|| search(g, &f, &l, first, &budget, ctx))
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
+    } else {
+        search(g, &f, &l, first, &budget, ctx)
+    }
 }
