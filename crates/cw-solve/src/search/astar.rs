@@ -140,8 +140,8 @@ struct Meta {
 }
 
 /// A queue of position indices by `f`, then `g` (larger first), last in
-/// first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT` positions,
-/// kept when emptied.
+/// first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT`
+/// positions, kept when emptied.
 #[derive(Default)]
 struct Buckets {
     levels: Vec<Vec<Chunked<u32, BUCKET_SHIFT>>>,

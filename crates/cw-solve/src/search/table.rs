@@ -5,9 +5,10 @@
 //! The bytes a structure reports are the bytes it has asked the allocator
 //! for, and they are meant to match what the process really holds:
 //! - big buffers are kept in fixed-size chunks ([`Chunked`]) filled front to
-//!   back, so all but the last chunk of each buffer are wholly written (a
-//!   doubling vector would keep up to half its buffer reserved but never
-//!   touched, and its copy would hold old and new at once for a moment);
+//!   back, so all but the last chunk of each buffer are wholly written and
+//!   nothing big is copied to grow: a doubling vector keeps up to half of
+//!   its buffer reserved but never touched, and whether its growth holds
+//!   the old and the new buffer at once depends on the allocator;
 //! - the dominance index's row blocks are written whole when allocated (see
 //!   [`Supersets`]), so none of their pages stays untouched;
 //! - the hash table is one buffer that doubles, which is fine: its slots are
