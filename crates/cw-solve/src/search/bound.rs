@@ -548,7 +548,9 @@ impl<const W: usize> Graph<W> {
                 return base;
             }
         }
-        best
+        // A layer holds some color's clusters, so `best` was set (were it
+        // not, the plain bound is the answer).
+        if best == u32::MAX { base } else { best }
     }
 
     /// The relaxed game of the module docs from a position: the moves it
