@@ -98,6 +98,11 @@ pub enum ParamCost {
         /// Largest queue.
         max: i64,
     },
+    /// The solver runs on `value` threads.
+    Threads {
+        /// Most threads.
+        max: i64,
+    },
 }
 
 /// The values a parameter takes.

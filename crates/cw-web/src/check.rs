@@ -126,7 +126,9 @@ pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<
                         )));
                     }
                 }
-                ParamCost::BeamWidth { max } | ParamCost::QueueSize { max } => {
+                ParamCost::BeamWidth { max }
+                | ParamCost::QueueSize { max }
+                | ParamCost::Threads { max } => {
                     let int = stage.params().int(key);
                     if int > max {
                         return Err(over(format!("{name} {key}={int} is above {max}")));

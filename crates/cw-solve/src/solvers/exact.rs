@@ -37,10 +37,11 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "threads",
-            doc: "threads that expand positions side by side (the same moves on any number)",
+            doc: "threads that expand positions side by side (the same moves on every run)",
             default: "1",
             kind: ParamKind::Int { min: 1, max: 64 },
-            cost: ParamCost::None,
+            // The web lab's search slots are one thread each.
+            cost: ParamCost::Threads { max: 1 },
         },
         ParamDef {
             name: "beam",

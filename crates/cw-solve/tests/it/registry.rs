@@ -101,7 +101,9 @@ fn costs_belong_to_whole_numbers_and_their_caps_allow_the_defaults() {
                     // The default fits with the most colors a board has.
                     assert!(16f64.powi(default as i32) <= positions, "{what}");
                 }
-                ParamCost::BeamWidth { max: cap } | ParamCost::QueueSize { max: cap } => {
+                ParamCost::BeamWidth { max: cap }
+                | ParamCost::QueueSize { max: cap }
+                | ParamCost::Threads { max: cap } => {
                     assert!((min..=max).contains(&cap), "{what}: cap {cap}");
                     assert!(default <= cap, "{what}: default above the cap");
                 }

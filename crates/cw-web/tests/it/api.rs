@@ -137,6 +137,11 @@ async fn checks_specs() {
             .contains("more than the 256 MiB one search may use")
     );
     assert!(bad("near:width=100000", 5).await.contains("above 4096"));
+    assert!(
+        bad("exact:threads=2", 5)
+            .await
+            .contains("exact threads=2 is above 1")
+    );
     assert!(bad("bfs:cap=4000000", 5).await.contains("above 1000000"));
     assert!(
         bad("dijkstra:late-queue=9000000", 5)
