@@ -222,31 +222,44 @@ fn exact_equals_the_oracle_from_positions_in_mid_game() {
     }
 }
 
+/// Calls `check` with every position of one line of play from the start
+/// to the end (the `step`-th useful move in turn, cycling), and the number
+/// of moves played; returns the final, solved game.
+fn along_a_line_of_play<'g>(
+    graph: &'g ClusterGraph,
+    mut check: impl FnMut(&Game<'g>, usize),
+) -> Game<'g> {
+    let mut game = graph.start();
+    let mut step = 0;
+    while !game.is_solved() {
+        check(&game, step);
+        let useful = game.useful_moves();
+        let c = useful
+            .iter()
+            .nth(step % useful.len())
+            .expect("a useful move");
+        game.play(c);
+        step += 1;
+    }
+    game
+}
+
 #[test]
 fn the_bound_never_exceeds_the_optimum() {
     for board in small_boards() {
         let graph = ClusterGraph::new(&board);
-        let mut game = graph.start();
         // Along some line of play, not only at the start.
-        let mut step = 0;
-        while !game.is_solved() {
-            let opt = oracle(&game);
-            let h = lower_bound(&game);
+        let end = along_a_line_of_play(&graph, |game, step| {
+            let opt = oracle(game);
+            let h = lower_bound(game);
             assert!(
                 h <= opt,
                 "{board:?}: bound {h} > optimum {opt} after {step} moves"
             );
             // The bound is at least "colors left".
             assert!(h as usize >= game.colors_left().len());
-            let useful = game.useful_moves();
-            let c = useful
-                .iter()
-                .nth(step % useful.len())
-                .expect("a useful move");
-            game.play(c);
-            step += 1;
-        }
-        assert_eq!(lower_bound(&game), 0);
+        });
+        assert_eq!(lower_bound(&end), 0);
     }
 }
 
@@ -266,11 +279,9 @@ fn the_refined_bound_never_exceeds_the_optimum_and_often_beats_the_relaxed_one()
             Board::seeded_flood_it(w, h, k, 5000 + seed, start).expect("a valid shape")
         };
         let graph = ClusterGraph::new(&board);
-        let mut game = graph.start();
-        let mut step = 0;
-        while !game.is_solved() {
-            let opt = oracle(&game);
-            let (relaxed, refined) = (relaxed_lower_bound(&game), lower_bound(&game));
+        along_a_line_of_play(&graph, |game, step| {
+            let opt = oracle(game);
+            let (relaxed, refined) = (relaxed_lower_bound(game), lower_bound(game));
             assert!(
                 relaxed <= refined && refined <= opt,
                 "{}: relaxed {relaxed}, refined {refined}, optimum {opt} after {step} moves",
@@ -278,14 +289,7 @@ fn the_refined_bound_never_exceeds_the_optimum_and_often_beats_the_relaxed_one()
             );
             positions += 1;
             raised += usize::from(refined > relaxed);
-            let useful = game.useful_moves();
-            let c = useful
-                .iter()
-                .nth(step % useful.len())
-                .expect("a useful move");
-            game.play(c);
-            step += 1;
-        }
+        });
     }
     // The refinement must do something (measured: 29 of 227 positions).
     assert!(raised * 10 >= positions, "raised {raised} of {positions}");
