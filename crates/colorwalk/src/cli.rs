@@ -36,6 +36,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// List stored runs, or show one run's table.
     Runs(RunsArgs),
+    /// Merge the stores of a sharded run (`bench --shard`) into one run.
+    Merge(MergeArgs),
     /// Compare two stored runs, board by board.
     Compare(CompareArgs),
     /// Draw a stored run: moves histograms per spec, time against moves.
@@ -144,11 +146,22 @@ pub struct BenchArgs {
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
     /// Do not store the results.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     pub no_store: bool,
-    /// Start a new run even if an unfinished run with the same settings exists.
+    /// Start a new run even if an unfinished run of the same plan exists.
     #[arg(long)]
     pub fresh: bool,
+    /// Play only shard I of N of the boards (`I/N`, I from 0: the boards at
+    /// positions I, I+N, I+2N...), into its own store (--db); or `auto`: I
+    /// and N from a Slurm job array (SLURM_ARRAY_TASK_ID and _COUNT) or a
+    /// Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --shard-count or
+    /// COLORWALK_SHARD_COUNT). `colorwalk merge` puts the shards together.
+    #[arg(long, value_name = "I/N|auto", requires = "db")]
+    pub shard: Option<String>,
+    /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
+    /// (its completions; default: env COLORWALK_SHARD_COUNT).
+    #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub shard_count: Option<u32>,
     /// Worker threads (default: all cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
@@ -185,6 +198,19 @@ pub struct RunsArgs {
     /// The results database.
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
+}
+
+/// `colorwalk merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The store to merge into (created if needed; other runs in it stay as they are).
+    pub out: std::path::PathBuf,
+    /// The shard stores, each written by `colorwalk bench --shard … --db FILE`.
+    #[arg(required = true)]
+    pub shards: Vec<std::path::PathBuf>,
+    /// Print JSON instead.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `colorwalk compare`.

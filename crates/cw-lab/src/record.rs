@@ -97,8 +97,9 @@ impl std::fmt::Display for GameOutcome {
 
 /// What a run is: which boards, which solvers, with what settings.
 ///
-/// Two runs with equal metadata are the same experiment, which is how an
-/// unfinished run is found again to resume it.
+/// Two runs with the same fingerprint are the same experiment, which is how
+/// an unfinished run is found again to resume it (with the same shard) and
+/// how shard stores are merged.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunMeta {
     /// The board set, e.g. `"koblenski:1..100"`.
@@ -112,6 +113,13 @@ pub struct RunMeta {
     /// The version of the program that plays the run; a run of another
     /// version is never resumed (its results may differ).
     pub version: String,
+    /// A digest of the version and the whole plan (boards, specs, every
+    /// solver parameter, limits): runs with equal fingerprints play the same
+    /// games. Empty for runs stored before fingerprints.
+    pub fingerprint: String,
+    /// The slice of the plan's boards the run plays, `I/N` (shard `I` of
+    /// `N`); `None` for the whole plan.
+    pub shard: Option<String>,
 }
 
 /// A stored run, as listed by [`Store::runs`](crate::Store::runs).
@@ -137,6 +145,11 @@ pub struct RunInfo {
     pub n_results: u32,
     /// Free-form settings, as given to [`Store::begin_run`](crate::Store::begin_run).
     pub params: serde_json::Value,
+    /// The plan's fingerprint (see [`RunMeta::fingerprint`]; empty for runs
+    /// stored before fingerprints).
+    pub fingerprint: String,
+    /// The shard the run plays, `I/N`; `None` for the whole plan.
+    pub shard: Option<String>,
 }
 
 impl RunInfo {
@@ -148,6 +161,8 @@ impl RunInfo {
             n_boards: self.n_boards,
             params: self.params.clone(),
             version: self.version.clone(),
+            fingerprint: self.fingerprint.clone(),
+            shard: self.shard.clone(),
         }
     }
 

@@ -61,6 +61,12 @@ const MIGRATIONS: &[&str] = &[
     // 3: the lower bound on the board's optimum that the solver proved
     // (NULL: none, as for every older row).
     "ALTER TABLE results ADD COLUMN lower_bound INTEGER;",
+    // 4: the plan's fingerprint (a digest of the version and the whole plan;
+    // '' for older runs, which are never resumed) and the shard a run plays
+    // ('I/N'; NULL for the whole plan).
+    "ALTER TABLE runs ADD COLUMN fingerprint TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN shard TEXT;
+    CREATE INDEX runs_fingerprint ON runs(fingerprint);",
 ];
 
 /// The schema version this build writes (`PRAGMA user_version`).
@@ -107,6 +113,9 @@ pub enum StoreError {
     /// The run does not exist.
     #[error("there is no run {0}")]
     NoSuchRun(i64),
+    /// A database that must exist does not.
+    #[error("there is no results database {}", .0.display())]
+    Missing(PathBuf),
 }
 
 /// Adds what the store was doing to a SQLite error.
@@ -142,6 +151,16 @@ impl Store {
         let conn = Connection::open(path)
             .context(|| format!("opening the results database {}", path.display()))?;
         Store::setup(conn, &|| format!("setting up {}", path.display()))
+    }
+
+    /// Opens the database at `path`, which must exist already (a shard's
+    /// store to merge, say: a mistyped path is an error, not a new empty
+    /// file), and brings its schema up to date.
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        if !path.is_file() {
+            return Err(StoreError::Missing(path.to_path_buf()));
+        }
+        Store::open(path)
     }
 
     /// Opens a fresh database in memory (for tests and dry runs).
@@ -226,48 +245,58 @@ impl Store {
         let params = serde_json::to_string(&meta.params).expect("a JSON value serializes");
         self.conn
             .execute(
-                "INSERT INTO runs (version, machine, board_set, specs, n_boards, params)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO runs (version, machine, board_set, specs, n_boards, params,
+                                   fingerprint, shard)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
                     meta.version,
                     machine(),
                     meta.board_set,
                     specs,
                     meta.n_boards,
-                    params
+                    params,
+                    meta.fingerprint,
+                    meta.shard,
                 ],
             )
             .context(|| format!("beginning a run on {}", meta.board_set))?;
         Ok(self.conn.last_insert_rowid())
     }
 
-    /// The newest unfinished run with the same board set, specs (in the same
-    /// order), board count, params and program version as `meta`: the run to
-    /// resume. A run begun by another version, or with other settings, is
-    /// left as it is (a new run begins beside it).
-    pub fn find_unfinished_run(&self, meta: &RunMeta) -> Result<Option<i64>, StoreError> {
-        let what = || format!("looking for an unfinished run on {}", meta.board_set);
+    /// The newest unfinished run with this fingerprint and shard (`None`:
+    /// the whole plan): the run to resume. Runs stored before fingerprints
+    /// (an empty one) are never found.
+    pub fn find_unfinished_run(
+        &self,
+        fingerprint: &str,
+        shard: Option<&str>,
+    ) -> Result<Option<i64>, StoreError> {
+        if fingerprint.is_empty() {
+            return Ok(None);
+        }
+        self.conn
+            .prepare_cached(
+                "SELECT id FROM runs WHERE finished IS NULL AND fingerprint = ?1 AND shard IS ?2
+                 ORDER BY id DESC LIMIT 1",
+            )
+            .and_then(|mut stmt| {
+                stmt.query_row(params![fingerprint, shard], |r| r.get(0))
+                    .optional()
+            })
+            .context(|| format!("looking for an unfinished run with fingerprint {fingerprint}"))
+    }
+
+    /// Every unfinished run, newest first.
+    pub fn unfinished_runs(&self) -> Result<Vec<RunInfo>, StoreError> {
+        let what = || "listing unfinished runs".to_string();
         let mut stmt = self
             .conn
             .prepare_cached(&format!(
-                "{RUN_SELECT} WHERE r.finished IS NULL AND r.board_set = ?1 AND r.n_boards = ?2
-                 ORDER BY r.id DESC"
+                "{RUN_SELECT} WHERE r.finished IS NULL ORDER BY r.id DESC"
             ))
             .context(what)?;
-        let rows = stmt
-            .query_map(params![meta.board_set, meta.n_boards], raw_run)
-            .context(what)?;
-        for row in rows {
-            let info = row.context(what)?.parse()?;
-            // Compare parsed JSON, not text: key order must not matter.
-            if info.specs == meta.specs
-                && info.params == meta.params
-                && info.version == meta.version
-            {
-                return Ok(Some(info.id));
-            }
-        }
-        Ok(None)
+        let rows = stmt.query_map([], raw_run).context(what)?;
+        rows.map(|row| row.context(what)?.parse()).collect()
     }
 
     /// The (board ID, spec) pairs that already have a result in `run`.
@@ -456,6 +485,22 @@ impl Store {
         Ok(found)
     }
 
+    /// Every known optimum: (board ID, moves, proven, solution text), by
+    /// board ID.
+    pub fn all_optima(&self) -> Result<Vec<(String, u32, bool, String)>, StoreError> {
+        let what = || "reading every known optimum".to_string();
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT board_id, moves, proven, solution FROM optima ORDER BY board_id",
+            )
+            .context(what)?;
+        let rows = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .context(what)?;
+        rows.collect::<Result<_, _>>().context(what)
+    }
+
     /// The known optimal (or best) solution of a board: (moves, proven,
     /// solution text).
     pub fn optimum(&self, board_id: &str) -> Result<Option<(u32, bool, String)>, StoreError> {
@@ -482,7 +527,8 @@ fn machine() -> String {
 
 const RUN_SELECT: &str = "SELECT r.id, r.created, r.finished, r.version, r.machine, r.board_set,
         r.specs, r.n_boards, r.params,
-        (SELECT count(*) FROM results WHERE run_id = r.id)
+        (SELECT count(*) FROM results WHERE run_id = r.id),
+        r.fingerprint, r.shard
     FROM runs r";
 
 /// A `runs` row with its JSON columns still text.
@@ -505,6 +551,8 @@ fn raw_run(r: &Row<'_>) -> rusqlite::Result<RawRun> {
             n_boards: r.get(7)?,
             n_results: r.get(9)?,
             params: serde_json::Value::Null,
+            fingerprint: r.get(10)?,
+            shard: r.get(11)?,
         },
         specs: r.get(6)?,
         params: r.get(8)?,

@@ -7,7 +7,6 @@
 //! Solvers are registered in [`registry::SOLVERS`] and built from text by
 //! [`Spec`]; the series' hybrids are [`presets`].
 
-pub mod batch;
 mod ctx;
 mod def;
 mod metric;
@@ -18,7 +17,6 @@ mod solve;
 mod solvers;
 mod spec;
 
-pub use batch::{BatchResult, BoardSet, run_batch};
 pub use ctx::{Limits, SearchCtx, StopCause};
 pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
 pub use metric::Metric;

@@ -93,20 +93,28 @@ pub(crate) fn moves_text(board: &Board, text: &str) -> Result<Vec<Color>, ApiErr
 /// and the memory its caps let it hold against one search's share of the
 /// server's memory.
 pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<Spec, ApiError> {
-    let n_colors = graph.n_colors();
     if text.len() > 2000 {
         return Err(ApiError::bad_request(
             "spec: too long (at most 2000 characters)",
         ));
     }
-    let spec = Spec::parse(text)
-        .map_err(|e| ApiError::bad_request(format!("spec '{}': {e}", quote(text))))?;
-    let over = |what: String| {
-        ApiError::bad_request(format!(
-            "spec '{}': {what} (the web lab's budget; `colorwalk solve` has none)",
-            quote(text)
-        ))
-    };
+    spec_within_caps(text, graph, config)
+        .map_err(|why| ApiError::bad_request(format!("spec '{}': {why}", quote(text))))
+}
+
+/// [`spec`]'s check, with the reason a spec is refused (without its text):
+/// what a batch plan's check asks of each spec.
+pub(crate) fn spec_within_caps(
+    text: &str,
+    graph: &ClusterGraph,
+    config: &Config,
+) -> Result<Spec, String> {
+    let n_colors = graph.n_colors();
+    if text.len() > 2000 {
+        return Err("too long (at most 2000 characters)".into());
+    }
+    let spec = Spec::parse(text).map_err(|e| e.to_string())?;
+    let over = |what: String| format!("{what} (the web lab's budget; `colorwalk solve` has none)");
     // What each parameter costs, and the most the lab allows, is declared
     // by its solver (`ParamDef::cost`).
     for stage in spec.alternatives().iter().flatten() {

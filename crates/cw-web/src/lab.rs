@@ -14,9 +14,8 @@ use crate::{ApiError, AppState, jobs};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use cw_batch::{Batch, Event};
+use cw_batch::{Batch, BoardsDraft, Caps, Event, Field, PlanDraft, Resume};
 use cw_lab::{GameRecord, Optima, Store};
-use cw_solve::{BoardSet, Limits, Spec};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -71,28 +70,9 @@ fn default_colors() -> usize {
     5
 }
 
-/// Checks a batch request and makes the batch (without a cancel flag).
+/// Checks a batch request with the plan's one check, under the web lab's
+/// caps, and makes the batch (without a cancel flag).
 fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
-    check::shape(req.width, req.height, req.colors)?;
-    if req.specs.is_empty() {
-        return Err(ApiError::bad_request(
-            "specs: pick at least one solver spec",
-        ));
-    }
-    if req.specs.len() > caps::MAX_BATCH_SPECS {
-        return Err(ApiError::bad_request(format!(
-            "specs: {} specs is too many: at most {}",
-            req.specs.len(),
-            caps::MAX_BATCH_SPECS
-        )));
-    }
-    if !(1..=caps::MAX_BATCH_BOARDS).contains(&req.count) {
-        return Err(ApiError::bad_request(format!(
-            "count: {} boards is out of range: 1 to {}",
-            req.count,
-            caps::MAX_BATCH_BOARDS
-        )));
-    }
     let (width, height, colors, first, count) =
         (req.width, req.height, req.colors, req.first, req.count);
     if req.start.is_some() && !matches!(req.boards, BoardsKind::FloodIt) {
@@ -100,100 +80,84 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
         ));
     }
-    if matches!(req.boards, BoardsKind::Seeds | BoardsKind::FloodIt)
-        && first.checked_add(count).is_none()
-    {
-        return Err(ApiError::bad_request("first: the seeds run past 2^64"));
+    if matches!(req.boards, BoardsKind::Series) && first > caps::MAX_SERIES_BOARD {
+        return Err(ApiError::bad_request(format!(
+            "first: the series' boards are numbered 1 to {}",
+            caps::MAX_SERIES_BOARD
+        )));
     }
-    let set = match req.boards {
-        BoardsKind::Series => {
-            if first == 0 || first > caps::MAX_SERIES_BOARD {
-                return Err(ApiError::bad_request(format!(
-                    "first: the series' boards are numbered 1 to {}",
-                    caps::MAX_SERIES_BOARD
-                )));
-            }
-            BoardSet::Koblenski {
-                first,
-                count,
-                width,
-                height,
-                colors,
-            }
-        }
-        BoardsKind::Seeds => BoardSet::Seeds {
+    let boards = match req.boards {
+        BoardsKind::Series => BoardsDraft::Series {
             first,
             count,
             width,
             height,
             colors,
         },
-        BoardsKind::FloodIt => {
-            let [row, col] = req.start.unwrap_or([0, 0]);
-            cw_core::Board::check_start(width, height, row, col)
-                .map_err(|e| ApiError::bad_request(format!("start: {e}")))?;
-            BoardSet::FloodItSeeds {
-                first,
-                count,
-                width,
-                height,
-                colors,
-                start: (row, col),
-            }
-        }
+        BoardsKind::Seeds | BoardsKind::FloodIt => BoardsDraft::Seeds {
+            first,
+            count,
+            width,
+            height,
+            colors,
+            start: matches!(req.boards, BoardsKind::FloodIt).then(|| {
+                let [row, col] = req.start.unwrap_or([0, 0]);
+                (row, col)
+            }),
+        },
     };
-    // Specs are checked against the set's first board (boards of one
-    // shape hold about as much; every game also keeps to its memory share
-    // as it plays).
-    let first_board = set
-        .first()
-        .map_err(|e| ApiError::bad_request(e.to_string()))?
-        .ok_or_else(|| ApiError::bad_request("count: the set has no boards"))?;
-    let graph = cw_core::ClusterGraph::new(&first_board.board);
-    let mut specs: Vec<Spec> = Vec::new();
-    for text in &req.specs {
-        let spec = check::spec(text, &graph, state.config())?;
-        if !specs.contains(&spec) {
-            specs.push(spec);
-        }
-    }
-    let games = req.count * specs.len() as u64;
-    if games > caps::MAX_BATCH_GAMES {
-        return Err(ApiError::bad_request(format!(
-            "{} boards × {} specs = {games} games is too many: at most {}",
-            req.count,
-            specs.len(),
-            caps::MAX_BATCH_GAMES
-        )));
-    }
     let time = check::time_ms(
         req.time_limit_ms,
         caps::BATCH_GAME_TIME_MS,
         caps::MAX_BATCH_GAME_TIME_MS,
         "time_limit_ms",
     )?;
-    Ok(Batch {
-        specs,
-        set,
-        limits: Limits {
-            max_moves: caps::DEFAULT_MAX_MOVES,
-            time_limit: Some(Duration::from_millis(time)),
-            cancel: None,
-            memory_bytes: Some(state.config().search_memory_bytes()),
-        },
-        threads: state.config().batch_threads.max(1),
-    })
+    let draft = PlanDraft {
+        specs: req.specs.clone(),
+        boards,
+        max_moves: caps::DEFAULT_MAX_MOVES,
+        time_limit: Some(Duration::from_millis(time)),
+        memory_bytes: Some(state.config().search_memory_bytes()),
+    };
+    let config = state.config();
+    let spec =
+        |text: &str, graph: &cw_core::ClusterGraph| check::spec_within_caps(text, graph, config);
+    let web_caps = Caps {
+        max_boards: caps::MAX_BATCH_BOARDS,
+        max_specs: caps::MAX_BATCH_SPECS,
+        max_games: caps::MAX_BATCH_GAMES,
+        max_colors: caps::MAX_PAGE_COLORS,
+        max_moves: caps::MAX_MOVES,
+        max_time: Duration::from_millis(caps::MAX_BATCH_GAME_TIME_MS),
+        spec: &spec,
+    };
+    let plan = cw_batch::check(&draft, &web_caps).map_err(|e| {
+        let key = match &e.field {
+            Field::Specs => "specs".to_string(),
+            Field::Spec(text) => format!("spec '{}'", check::quote(text)),
+            Field::First => "first".to_string(),
+            Field::Count | Field::Entries => "count".to_string(),
+            Field::Shape => "width, height, colors".to_string(),
+            Field::Start => "start".to_string(),
+            Field::MaxMoves => "max_moves".to_string(),
+            Field::TimeLimit => "time_limit_ms".to_string(),
+        };
+        ApiError::bad_request(format!("{key}: {}", e.message))
+    })?;
+    Ok(Batch::new(plan, config.batch_threads.max(1)))
 }
 
 fn plan_json(batch: &Batch) -> Value {
-    let boards = batch.set.len();
+    let plan = &batch.plan;
+    let boards = plan.boards.len();
     json!({
-        "specs": batch.labels(),
-        "board_set": batch.set.label(),
-        "description": batch.set.description(),
+        "specs": plan.labels(),
+        "board_set": plan.boards.label(),
+        "description": plan.boards.description(),
         "boards": boards,
-        "games": boards * batch.specs.len() as u64,
-        "time_limit_ms": batch.limits.time_limit.map(|t| t.as_millis() as u64),
+        "games": boards * plan.specs.len() as u64,
+        "time_limit_ms": plan.limits.time_limit.map(|t| t.as_millis() as u64),
+        "fingerprint": plan.fingerprint().digest(),
     })
 }
 
@@ -242,11 +206,12 @@ fn play_batch(
     cancel: Arc<AtomicBool>,
     permit: tokio::sync::OwnedSemaphorePermit,
 ) -> Result<(), ApiError> {
-    batch.limits.cancel = Some(cancel.clone());
+    batch.cancel = Some(cancel.clone());
     let mut store = Store::open(db)?;
     let reader = Store::open(db)?;
     let entries = batch
-        .set
+        .plan
+        .boards
         .entries()
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let optima: Optima = reader.optima(entries.iter().map(|e| e.board.id().to_string()))?;
@@ -255,43 +220,53 @@ fn play_batch(
     let mut total = 0;
     let mut last = Instant::now();
     let mut failed: Option<ApiError> = None;
-    let outcome = cw_batch::run(&batch, Some(&mut store), false, &mut |event| match event {
-        Event::Started {
-            run,
-            already_done,
-            total: t,
-        } => {
-            total = t;
-            if let (Some(run), 1..) = (run, already_done) {
-                match reader.results(run) {
-                    Ok(stored) => records = stored,
-                    Err(e) => failed = Some(e.into()),
-                }
-            }
-            let alive = events.send(
+    let outcome =
+        cw_batch::run(
+            &batch,
+            Some(&mut store),
+            Resume::SameOrNew,
+            &mut |event| match event {
+                Event::Started {
+                    run,
+                    already_done,
+                    total: t,
+                    not_resumed,
+                } => {
+                    total = t;
+                    if let (Some(run), 1..) = (run, already_done) {
+                        match reader.results(run) {
+                            Ok(stored) => records = stored,
+                            Err(e) => failed = Some(e.into()),
+                        }
+                    }
+                    let alive = events.send(
                 "started",
-                &json!({ "run": run, "total": t, "already_done": already_done, "plan": plan }),
+                &json!({
+                    "run": run, "total": t, "already_done": already_done, "plan": plan,
+                    "not_resumed": not_resumed.map(|n| json!({ "run": n.run, "why": n.why })),
+                }),
             );
-            if !alive {
-                cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
-        }
-        Event::Played(record) => {
-            records.push(record.clone());
-            if last.elapsed() >= Duration::from_millis(200) {
-                last = Instant::now();
-                let summaries = cw_lab::summarize(&records, Some(&optima));
-                let alive = events.send(
+                    if !alive {
+                        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+                Event::Played(record) => {
+                    records.push(record.clone());
+                    if last.elapsed() >= Duration::from_millis(200) {
+                        last = Instant::now();
+                        let summaries = cw_lab::summarize(&records, Some(&optima));
+                        let alive = events.send(
                     "progress",
                     &json!({ "done": records.len(), "total": total, "summaries": summaries }),
                 );
-                if !alive {
-                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                        if !alive {
+                            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    }
                 }
-            }
-        }
-    })
-    .map_err(|e| ApiError::internal(format!("the batch failed: {e}")))?;
+            },
+        )
+        .map_err(|e| ApiError::internal(format!("the batch failed: {e}")))?;
     if let Some(e) = failed {
         return Err(e);
     }

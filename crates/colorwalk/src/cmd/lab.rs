@@ -1,12 +1,14 @@
 //! The batch lab: `bench`, `runs`, `compare` and `plot`.
 
 use super::open_store;
-use crate::cli::{BenchArgs, CompareArgs, PlotArgs, RunsArgs};
+use crate::cli::{BenchArgs, CompareArgs, MergeArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
-use cw_batch::{Batch, Event};
+use cw_batch::{
+    Batch, BatchError, BoardsDraft, Caps, Event, Field, Plan, PlanDraft, Resume, Shard,
+};
 use cw_lab::{GameRecord, TableFormat};
+use cw_solve::Spec;
 use cw_solve::presets::SERIES_TABLE;
-use cw_solve::{BoardSet, Limits, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
@@ -22,7 +24,8 @@ fn table_format(text: &str, json: bool) -> Result<TableFormat> {
     text.parse().map_err(|e| anyhow!("--format: {e}"))
 }
 
-/// Parses `A..B` (B excluded) or a count `N` (from 1).
+/// Parses `A..B` (B excluded) or a count `N` (from 1) into (first, count);
+/// the plan's check decides whether that many boards may be played.
 fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
     let bad = || anyhow!("{what} '{text}': expected FIRST..END (end excluded) or a count");
     let (first, end) = match text.split_once("..") {
@@ -38,70 +41,92 @@ fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
     if end <= first {
         bail!("{what} '{text}' holds no boards: the end is excluded and must be above the first");
     }
-    if end - first > 1_000_000 {
-        bail!("{what} '{text}' is too many boards: at most 1000000");
-    }
     Ok((first, end - first))
 }
 
-fn board_set(args: &BenchArgs) -> Result<BoardSet> {
+/// The boards the flags ask for, and the flag that chose them.
+fn boards_draft(args: &BenchArgs) -> Result<(BoardsDraft, &'static str)> {
     let (width, height) = args.size;
     let colors = usize::from(args.colors);
     if let Some(path) = &args.boards {
         let source = path.to_string_lossy();
         let from = args.from.map(cw_core::format::Format::from);
         let entries = crate::board_input::load_all(&source, from)?;
-        return Ok(BoardSet::Entries {
-            label: source.into_owned(),
-            entries,
-        });
+        let label = source.into_owned();
+        return Ok((BoardsDraft::Entries { label, entries }, "--boards"));
     }
     if let Some(seeds) = &args.seeds {
         let (first, count) = parse_range(seeds, "--seeds")?;
-        if args.flood_it || args.start.is_some() {
-            let start = args.start.map_or((0, 0), |s| s.on(width, height));
-            cw_core::Board::check_start(width, height, start.0, start.1)?;
-            return Ok(BoardSet::FloodItSeeds {
-                first,
-                count,
-                width,
-                height,
-                colors,
-                start,
-            });
-        }
-        return Ok(BoardSet::Seeds {
+        let start = (args.flood_it || args.start.is_some())
+            .then(|| args.start.map_or((0, 0), |s| s.on(width, height)));
+        let draft = BoardsDraft::Seeds {
             first,
             count,
             width,
             height,
             colors,
-        });
+            start,
+        };
+        return Ok((draft, "--seeds"));
     }
     let (first, count) = match &args.koblenski {
-        Some(k) => {
-            let (first, count) = parse_range(k, "--koblenski")?;
-            if first == 0 {
-                bail!("--koblenski: the series' boards are numbered from 1");
-            }
-            let last = crate::board_input::last_series_board(width, height);
-            if first + (count - 1) > last {
-                bail!(
-                    "--koblenski '{k}' runs past the end of the series' stream: it holds \
-                     {width}x{height} boards 1 to {last}"
-                );
-            }
-            (first, count)
-        }
+        Some(k) => parse_range(k, "--koblenski")?,
         None => (1, 100),
     };
-    Ok(BoardSet::Koblenski {
+    let draft = BoardsDraft::Series {
         first,
         count,
         width,
         height,
         colors,
+    };
+    Ok((draft, "--koblenski"))
+}
+
+/// The plan the flags ask for, checked by the plan's one check.
+fn plan(args: &BenchArgs) -> Result<Plan> {
+    let specs: Vec<String> = if args.spec.is_empty() {
+        SERIES_TABLE.iter().map(|r| r.preset.to_string()).collect()
+    } else {
+        args.spec.clone()
+    };
+    let (boards, boards_flag) = boards_draft(args)?;
+    let draft = PlanDraft {
+        specs,
+        boards,
+        max_moves: args.max_moves,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        memory_bytes: args.memory_mb.map(|mb| mb << 20),
+    };
+    cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
+        let flag = match &e.field {
+            Field::Specs => "--spec".to_string(),
+            Field::Spec(text) => format!("--spec '{text}'"),
+            Field::First | Field::Count | Field::Entries => boards_flag.to_string(),
+            Field::Shape => "--size/--colors".to_string(),
+            Field::Start => "--start".to_string(),
+            Field::MaxMoves => "--max-moves".to_string(),
+            Field::TimeLimit => "--time-limit".to_string(),
+        };
+        anyhow!("{flag}: {}", e.message)
     })
+}
+
+/// The shard `--shard` names: `I/N`, or `auto` from the scheduler's
+/// environment.
+fn shard(args: &BenchArgs) -> Result<Option<Shard>> {
+    let Some(text) = &args.shard else {
+        return Ok(None);
+    };
+    let shard = if text.trim() == "auto" {
+        Shard::from_env(|name| std::env::var(name).ok(), args.shard_count)
+    } else {
+        if args.shard_count.is_some() {
+            bail!("--shard-count goes with --shard auto; --shard {text} gives the count itself");
+        }
+        text.parse()
+    };
+    Ok(Some(shard.map_err(|e| anyhow!("--shard: {e}"))?))
 }
 
 /// `colorwalk bench`.
@@ -110,32 +135,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     if args.published && format == TableFormat::Json {
         bail!("--published adds a table beside the summaries, so it does not combine with JSON");
     }
-    let texts: Vec<String> = if args.spec.is_empty() {
-        SERIES_TABLE.iter().map(|r| r.preset.to_string()).collect()
-    } else {
-        args.spec.clone()
-    };
-    let mut specs: Vec<Spec> = Vec::new();
-    for text in &texts {
-        let spec = Spec::parse(text).with_context(|| format!("--spec '{text}'"))?;
-        if !specs.contains(&spec) {
-            specs.push(spec);
-        }
-    }
-    let set = board_set(args)?;
+    let plan = plan(args)?;
     let batch = Batch {
-        specs,
-        set,
-        limits: Limits {
-            max_moves: args.max_moves,
-            time_limit: args.time_limit.map(Duration::from_secs_f64),
-            cancel: None,
-            memory_bytes: args.memory_mb.map(|mb| mb << 20),
-        },
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            usize::from,
-        ),
+        shard: shard(args)?,
+        ..Batch::new(
+            plan,
+            args.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                usize::from,
+            ),
+        )
     };
     let mut store = if args.no_store {
         None
@@ -151,30 +160,50 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     );
     let started = Instant::now();
     let mut to_play = 0;
-    let outcome = cw_batch::run(
-        &batch,
-        store.as_mut(),
-        args.fresh,
-        &mut |event| match event {
-            Event::Started {
-                run,
-                already_done,
-                total,
-            } => {
-                if let (Some(run), 1..) = (run, already_done) {
-                    eprintln!("resuming run {run}: {already_done} of {total} games already played");
-                }
-                to_play = total - already_done;
-                bar.set_length(to_play as u64);
+    let resume = if args.fresh {
+        Resume::Fresh
+    } else {
+        Resume::Same
+    };
+    let outcome = cw_batch::run(&batch, store.as_mut(), resume, &mut |event| match event {
+        Event::Started {
+            run,
+            already_done,
+            total,
+            ..
+        } => {
+            if let Some(shard) = batch.shard {
+                eprintln!(
+                    "shard {shard}: {} of the plan's {} boards (fingerprint {})",
+                    total / batch.plan.specs.len().max(1),
+                    batch.plan.boards.len(),
+                    batch.plan.fingerprint().digest()
+                );
             }
-            Event::Played(_) => bar.inc(1),
-        },
-    )?;
+            if let (Some(run), 1..) = (run, already_done) {
+                eprintln!("resuming run {run}: {already_done} of {total} games already played");
+            }
+            to_play = total - already_done;
+            bar.set_length(to_play as u64);
+        }
+        Event::Played(_) => bar.inc(1),
+    });
+    let outcome = match outcome {
+        Err(e @ BatchError::CannotResume(_)) => {
+            bail!("{e}. Add --fresh to begin a new run beside it (it stays as it is).")
+        }
+        other => other?,
+    };
     bar.finish_and_clear();
     let wall = started.elapsed();
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
     if let Some(path) = &args.solutions {
-        write_solutions(path, &records, &batch.specs[0].to_string(), entries.len())?;
+        write_solutions(
+            path,
+            &records,
+            &batch.plan.specs[0].to_string(),
+            entries.len(),
+        )?;
     }
     let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     let mut w = std::io::stdout().lock();
@@ -329,6 +358,145 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How many conflicts and missing boards `merge` lists in words (JSON has
+/// them all).
+const MERGE_LIST: usize = 20;
+
+/// `colorwalk merge`: exit 0 when the merged run is complete with no
+/// conflicting results, 1 when boards are still missing or results conflict
+/// (what could be merged is merged either way), 2 on an error.
+pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
+    let same_file = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+    if let Some(s) = args.shards.iter().find(|s| same_file(s, &args.out)) {
+        bail!(
+            "{} is both the output and an input: merge into another file",
+            s.display()
+        );
+    }
+    let mut inputs = Vec::new();
+    for path in &args.shards {
+        let store = cw_lab::Store::open_existing(path)
+            .with_context(|| format!("opening the shard store {}", path.display()))?;
+        inputs.push((path.display().to_string(), store));
+    }
+    let mut out = open_store(Some(&args.out))?;
+    let named: Vec<(String, &cw_lab::Store)> = inputs.iter().map(|(n, s)| (n.clone(), s)).collect();
+    let report = cw_batch::merge(&mut out, &named)?;
+    let mut w = std::io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut w, &report)?;
+        writeln!(w)?;
+    } else {
+        write_merge_report(&mut w, &report, &args.out.display().to_string())?;
+    }
+    Ok(if report.complete && report.conflicts.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn write_merge_report(
+    w: &mut impl Write,
+    r: &cw_batch::MergeReport,
+    out: &str,
+) -> std::io::Result<()> {
+    writeln!(
+        w,
+        "plan {} ({}; {} boards × {} specs): {} stores into run {} of {out}{}",
+        r.fingerprint,
+        r.board_set,
+        r.n_boards,
+        r.specs.len(),
+        r.inputs.len(),
+        r.run,
+        if r.new_run { " (new)" } else { "" }
+    )?;
+    for input in &r.inputs {
+        for run in &input.runs {
+            writeln!(
+                w,
+                "  {}: run {}, {}, {} results{}",
+                input.store,
+                run.run,
+                run.shard
+                    .as_deref()
+                    .map_or("the whole plan".to_string(), |s| format!("shard {s}")),
+                run.results,
+                if run.finished { "" } else { ", unfinished" }
+            )?;
+        }
+    }
+    writeln!(
+        w,
+        "added {} results, {} duplicates (the same result again), {} conflicts; {} known optima taken",
+        r.added,
+        r.duplicates,
+        r.conflicts.len(),
+        r.optima_taken
+    )?;
+    for c in r.conflicts.iter().take(MERGE_LIST) {
+        writeln!(
+            w,
+            "  conflict: {} with {}: kept {} in {} moves, {} has {} in {} moves",
+            c.board_id, c.spec, c.kept.0, c.kept.1, c.from, c.other.0, c.other.1
+        )?;
+    }
+    if r.conflicts.len() > MERGE_LIST {
+        writeln!(
+            w,
+            "  … and {} more conflicts (--json lists them all)",
+            r.conflicts.len() - MERGE_LIST
+        )?;
+    }
+    if r.complete {
+        return writeln!(
+            w,
+            "complete: {} of {} results; run {} is finished",
+            r.results, r.expected, r.run
+        );
+    }
+    writeln!(
+        w,
+        "missing: {} of {} results, on {} boards{}",
+        r.expected - r.results,
+        r.expected,
+        r.missing.len(),
+        if r.shards_to_rerun.is_empty() {
+            String::new()
+        } else {
+            format!("; run these shards again: {}", r.shards_to_rerun.join(" "))
+        }
+    )?;
+    for m in r.missing.iter().take(MERGE_LIST) {
+        writeln!(
+            w,
+            "  board {}{}: {}{}",
+            m.board_index,
+            m.board_id
+                .as_deref()
+                .map_or(String::new(), |id| format!(" ({id})")),
+            m.specs.join(", "),
+            m.shard
+                .as_deref()
+                .map_or(String::new(), |s| format!(" (shard {s})"))
+        )?;
+    }
+    if r.missing.len() > MERGE_LIST {
+        writeln!(
+            w,
+            "  … and {} more boards (--json lists them all)",
+            r.missing.len() - MERGE_LIST
+        )?;
+    }
+    writeln!(
+        w,
+        "run {} stays unfinished: merge the reruns' stores into {out} as well, or run \
+         `colorwalk bench` with the same plan and --db {out} to play what is missing",
+        r.run
+    )
 }
 
 /// `colorwalk compare`.

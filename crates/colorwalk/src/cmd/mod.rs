@@ -28,6 +28,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Optimum(args) => optimum::run(&args),
         Command::Bench(args) => lab::bench(&args),
         Command::Runs(args) => lab::runs(&args),
+        Command::Merge(args) => lab::merge(&args),
         Command::Compare(args) => lab::compare(&args),
         Command::Plot(args) => lab::plot(&args),
         Command::Serve(args) => serve::run(&args),

@@ -73,22 +73,21 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
 /// The metadata `colorwalk bench --koblenski 1..(n+1)` gives its run with
 /// these specs and the default limits (what a resumed run must match).
 fn meta_for(specs: &[&str], n_boards: u32) -> RunMeta {
-    cw_batch::Batch {
+    let plan = cw_batch::Plan {
         specs: specs
             .iter()
             .map(|s| cw_solve::Spec::parse(s).unwrap())
             .collect(),
-        set: cw_solve::BoardSet::Koblenski {
+        boards: cw_batch::BoardSet::Koblenski {
             first: 1,
             count: u64::from(n_boards),
             width: 30,
             height: 20,
             colors: 5,
         },
-        limits: cw_solve::Limits::default(),
-        threads: 1,
-    }
-    .meta(n_boards)
+        limits: cw_batch::GameLimits::default(),
+    };
+    cw_batch::Batch::new(plan, 1).meta(n_boards)
 }
 
 #[test]

@@ -39,5 +39,7 @@ pub fn meta(n: u32, specs: &[&str]) -> RunMeta {
         n_boards: n,
         params: serde_json::json!({ "threads": 2, "limits": { "moves": 200, "nodes": 1000000 } }),
         version: "1.2.3".to_string(),
+        fingerprint: format!("fp-{n}-{}", specs.join("+")),
+        shard: None,
     }
 }

@@ -37,6 +37,8 @@ fn runs() -> Vec<RunInfo> {
         n_boards: 100,
         n_results: 150,
         params: serde_json::json!({ "threads": 2, "note": "say \"hi\", then go" }),
+        fingerprint: "0123456789abcdef".into(),
+        shard: None,
     }]
 }
 

@@ -150,30 +150,57 @@ fn an_interrupted_run_resumes() {
     let all = full_run(10, &specs);
     let (first_half, second_half) = all.split_at(all.len() / 2);
 
-    let run = {
+    let (run, shard_run) = {
         let mut store = Store::open(&path).unwrap();
-        // A finished run and a run of another experiment must not be picked.
+        // A finished run, runs of other experiments (other fingerprints), a
+        // shard of the same plan and a run from before fingerprints must not
+        // be picked.
         let done = store.begin_run(&m).unwrap();
         store.finish_run(done).unwrap();
         let mut other_params = m.clone();
         other_params.params = serde_json::json!({ "threads": 1 });
+        other_params.fingerprint = "other-params".into();
         store.begin_run(&other_params).unwrap();
         let mut other_specs = m.clone();
         other_specs.specs.reverse();
+        other_specs.fingerprint = "other-specs".into();
         store.begin_run(&other_specs).unwrap();
+        let mut before = m.clone();
+        before.fingerprint = String::new();
+        store.begin_run(&before).unwrap();
 
         let run = store.begin_run(&m).unwrap();
+        let mut shard = m.clone();
+        shard.shard = Some("0/2".into());
+        let shard_run = store.begin_run(&shard).unwrap();
         store.insert_results(run, first_half).unwrap();
-        run
+        (run, shard_run)
     };
 
     let mut store = Store::open(&path).unwrap();
-    // Params with the same content in another key order are the same experiment.
-    let mut reordered = m.clone();
-    reordered.params =
-        serde_json::from_str(r#"{ "limits": { "nodes": 1000000, "moves": 200 }, "threads": 2 }"#)
-            .unwrap();
-    assert_eq!(store.find_unfinished_run(&reordered).unwrap(), Some(run));
+    assert_eq!(
+        store.find_unfinished_run(&m.fingerprint, None).unwrap(),
+        Some(run)
+    );
+    assert_eq!(
+        store
+            .find_unfinished_run(&m.fingerprint, Some("0/2"))
+            .unwrap(),
+        Some(shard_run)
+    );
+    assert_eq!(
+        store
+            .find_unfinished_run(&m.fingerprint, Some("1/2"))
+            .unwrap(),
+        None
+    );
+    assert_eq!(store.find_unfinished_run("", None).unwrap(), None);
+    let info = store.run(shard_run).unwrap().unwrap();
+    assert_eq!(
+        (info.fingerprint.as_str(), info.shard.as_deref()),
+        (m.fingerprint.as_str(), Some("0/2"))
+    );
+    assert_eq!(store.unfinished_runs().unwrap().len(), 5);
 
     let expected: HashSet<(String, String)> = first_half
         .iter()
@@ -183,7 +210,10 @@ fn an_interrupted_run_resumes() {
 
     store.insert_results(run, second_half).unwrap();
     store.finish_run(run).unwrap();
-    assert_eq!(store.find_unfinished_run(&m).unwrap(), None);
+    assert_eq!(
+        store.find_unfinished_run(&m.fingerprint, None).unwrap(),
+        None
+    );
     assert_eq!(store.results(run).unwrap(), all);
 }
 

@@ -1,7 +1,6 @@
 //! The integration tests of cw-solve (one binary).
 
 mod budgets;
-mod fidelity;
 mod golden;
 mod registry;
 mod replays;

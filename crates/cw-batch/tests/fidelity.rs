@@ -4,9 +4,10 @@
 //! robin and random choice come out exactly one move above the published row
 //! (see the README); the search family lands within 1.0 (`CW_SLOW=1`).
 
+use cw_batch::{BoardSet, run_batch};
 use cw_core::format::BoardEntry;
 use cw_solve::presets::SERIES_TABLE;
-use cw_solve::{BoardSet, Limits, Spec, run_batch};
+use cw_solve::{Limits, Spec};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -20,6 +21,7 @@ fn series_counts(preset: &str) -> Vec<u32> {
         &Limits::default(),
         &HashSet::new(),
         2,
+        None,
         &|r| {
             assert!(r.report.solved(), "{preset} on {}", r.board_id);
             results.lock().unwrap()[r.board_index as usize] = r.report.moves.len() as u32;

@@ -1,0 +1,390 @@
+//! Shard stores of one plan merged into one run, with nothing lost, nothing
+//! counted twice, and a list of what is still missing.
+//!
+//! Each input store holds the runs of one plan (one fingerprint): usually
+//! one shard's run, perhaps several (a shard begun afresh), or an earlier
+//! merge. [`merge`] takes every result of those runs into one whole-plan run
+//! of the output store (found by the fingerprint, or begun), keeping one
+//! result per (board, spec):
+//! - a result the output lacks is added;
+//! - the same result again (same outcome, moves and solution) is a
+//!   duplicate, counted once;
+//! - a different result for the same board and spec is a conflict: the one
+//!   already kept stays, and the other is reported (games with a time limit
+//!   can end differently on different machines; without one they cannot,
+//!   so a conflict there means a bug).
+//!
+//! Known optima are offered to the output as a run offers them (a proven one
+//! beats an unproven one, then fewer moves win). When every (board, spec) has
+//! a result, the merged run is marked finished; otherwise the missing boards
+//! are listed with the shards that hold them, so a rerun of just those shards
+//! (or `colorwalk bench` of the same plan on the output store, which resumes
+//! the merged run) completes it. Merging the same stores again adds nothing
+//! and changes nothing.
+
+use crate::{BoardSet, Fingerprint};
+use cw_lab::{GameRecord, RunInfo, RunMeta, Store, StoreError};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use thiserror::Error;
+
+/// Why stores cannot be merged.
+#[derive(Debug, Error)]
+pub enum MergeError {
+    /// A store failed.
+    #[error("{store}: {source}")]
+    Store {
+        /// Which store.
+        store: String,
+        /// What failed.
+        #[source]
+        source: StoreError,
+    },
+    /// An input holds no run with a fingerprint.
+    #[error("{0} holds no run of a plan (no run made by `colorwalk bench` with fingerprints)")]
+    NoPlan(String),
+    /// An input holds runs of more than one plan.
+    #[error(
+        "{store} holds runs of {} plans (fingerprints {}); merge takes stores of one plan: \
+         give each shard its own --db", .fingerprints.len(), .fingerprints.join(", ")
+    )]
+    SeveralPlans {
+        /// Which store.
+        store: String,
+        /// The fingerprints found.
+        fingerprints: Vec<String>,
+    },
+    /// An input's plan differs from the first input's.
+    #[error("{store} is not of the same plan as {first}: {}", .why.join("; "))]
+    OtherPlan {
+        /// Which store.
+        store: String,
+        /// The first input, whose plan the merge takes.
+        first: String,
+        /// How its fingerprint differs.
+        why: Vec<String>,
+    },
+    /// No input was given.
+    #[error("nothing to merge: give at least one shard store")]
+    NoInputs,
+}
+
+/// One input store's part in a merge.
+#[derive(Clone, Debug, Serialize)]
+pub struct InputReport {
+    /// The store, as named by the caller.
+    pub store: String,
+    /// Its runs of the plan: (run ID, shard `I/N` or `None`, results,
+    /// finished).
+    pub runs: Vec<InputRun>,
+}
+
+/// One run of an input store.
+#[derive(Clone, Debug, Serialize)]
+pub struct InputRun {
+    /// The run's ID in its store.
+    pub run: i64,
+    /// Its shard, `I/N` (`None`: the whole plan).
+    pub shard: Option<String>,
+    /// How many results it holds.
+    pub results: u32,
+    /// Whether it finished (a shard killed half-way did not).
+    pub finished: bool,
+}
+
+/// Two different results for one board and spec.
+#[derive(Clone, Debug, Serialize)]
+pub struct Conflict {
+    /// The board.
+    pub board_id: String,
+    /// The spec.
+    pub spec: String,
+    /// The result kept: outcome, moves, solution.
+    pub kept: (String, u32, String),
+    /// The other result, and the store it came from.
+    pub other: (String, u32, String),
+    /// Where the other result came from.
+    pub from: String,
+}
+
+/// A board that still lacks a result for some specs.
+#[derive(Clone, Debug, Serialize)]
+pub struct Missing {
+    /// The board's position in the plan, from 0.
+    pub board_index: u32,
+    /// The board's ID, where known (from another spec's result, or rebuilt
+    /// from a generated set).
+    pub board_id: Option<String>,
+    /// The specs without a result.
+    pub specs: Vec<String>,
+    /// The shard that holds the board (`I/N`), when every input shard was
+    /// cut into the same number of shards.
+    pub shard: Option<String>,
+}
+
+/// What a merge did.
+#[derive(Clone, Debug, Serialize)]
+pub struct MergeReport {
+    /// The merged run in the output store.
+    pub run: i64,
+    /// Whether the merge began that run (`false`: it was there already).
+    pub new_run: bool,
+    /// The plan's fingerprint.
+    pub fingerprint: String,
+    /// The board set, as the runs name it.
+    pub board_set: String,
+    /// The plan's specs.
+    pub specs: Vec<String>,
+    /// The plan's boards.
+    pub n_boards: u32,
+    /// The inputs, in order.
+    pub inputs: Vec<InputReport>,
+    /// Results added to the merged run.
+    pub added: usize,
+    /// Results that were there already, the same.
+    pub duplicates: usize,
+    /// Results that differ from the one kept.
+    pub conflicts: Vec<Conflict>,
+    /// Known optima taken into the output store (better than what it knew).
+    pub optima_taken: usize,
+    /// Results the merged run holds now.
+    pub results: u64,
+    /// Results a complete run holds: boards × specs.
+    pub expected: u64,
+    /// Boards that still lack a result, by position.
+    pub missing: Vec<Missing>,
+    /// The shards to run again to complete the run (`I/N`).
+    pub shards_to_rerun: Vec<String>,
+    /// Whether every (board, spec) has a result (the run is then finished).
+    pub complete: bool,
+}
+
+/// Merges the plan runs of `inputs` (each named for messages) into one run
+/// of `out`; see the module docs.
+pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport, MergeError> {
+    let (first_name, _) = inputs.first().ok_or(MergeError::NoInputs)?;
+    let at = |store: &str| {
+        let store = store.to_string();
+        move |source| MergeError::Store { store, source }
+    };
+    // Each input's runs of its one plan; every plan the first's.
+    let mut plan: Option<RunInfo> = None;
+    let mut runs_of: Vec<Vec<RunInfo>> = Vec::new();
+    for (name, store) in inputs {
+        let runs: Vec<RunInfo> = store
+            .runs()
+            .map_err(at(name))?
+            .into_iter()
+            .filter(|r| !r.fingerprint.is_empty())
+            .collect();
+        let prints: BTreeSet<&str> = runs.iter().map(|r| r.fingerprint.as_str()).collect();
+        match prints.len() {
+            0 => return Err(MergeError::NoPlan(name.clone())),
+            1 => {}
+            _ => {
+                return Err(MergeError::SeveralPlans {
+                    store: name.clone(),
+                    fingerprints: prints.into_iter().map(String::from).collect(),
+                });
+            }
+        }
+        match &plan {
+            None => plan = runs.first().cloned(),
+            Some(p) if p.fingerprint != runs[0].fingerprint => {
+                let why = fingerprint_of(p).differences(&fingerprint_of(&runs[0]));
+                return Err(MergeError::OtherPlan {
+                    store: name.clone(),
+                    first: first_name.clone(),
+                    why,
+                });
+            }
+            Some(_) => {}
+        }
+        let mut runs = runs;
+        runs.sort_by_key(|r| r.id);
+        runs_of.push(runs);
+    }
+    let plan = plan.expect("the first input has a plan");
+    let out_name = "the output store";
+
+    // The merged run: the output's whole-plan run of this plan, or a new one.
+    let existing = out
+        .runs()
+        .map_err(at(out_name))?
+        .into_iter()
+        .filter(|r| r.fingerprint == plan.fingerprint && r.shard.is_none())
+        .max_by_key(|r| r.id);
+    let (run, new_run) = match existing {
+        Some(r) => (r.id, false),
+        None => {
+            let meta = RunMeta {
+                shard: None,
+                ..plan.meta()
+            };
+            (out.begin_run(&meta).map_err(at(out_name))?, true)
+        }
+    };
+    let mut kept: HashMap<(String, String), GameRecord> = out
+        .results(run)
+        .map_err(at(out_name))?
+        .into_iter()
+        .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
+        .collect();
+
+    let mut report_inputs = Vec::new();
+    let (mut added, mut duplicates, mut conflicts) = (Vec::new(), 0, Vec::new());
+    for ((name, store), runs) in inputs.iter().zip(&runs_of) {
+        let mut input = InputReport {
+            store: name.clone(),
+            runs: Vec::new(),
+        };
+        for r in runs {
+            input.runs.push(InputRun {
+                run: r.id,
+                shard: r.shard.clone(),
+                results: r.n_results,
+                finished: r.finished.is_some(),
+            });
+            for record in store.results(r.id).map_err(at(name))? {
+                let key = (record.board_id.clone(), record.spec.clone());
+                match kept.get(&key) {
+                    None => {
+                        kept.insert(key, record.clone());
+                        added.push(record);
+                    }
+                    Some(k) if same_result(k, &record) => duplicates += 1,
+                    Some(k) => conflicts.push(Conflict {
+                        board_id: record.board_id.clone(),
+                        spec: record.spec.clone(),
+                        kept: (k.outcome.as_str().to_string(), k.moves, k.solution.clone()),
+                        other: (
+                            record.outcome.as_str().to_string(),
+                            record.moves,
+                            record.solution.clone(),
+                        ),
+                        from: name.clone(),
+                    }),
+                }
+            }
+        }
+        report_inputs.push(input);
+    }
+    out.insert_results(run, &added).map_err(at(out_name))?;
+    let mut optima_taken = 0;
+    for (name, store) in inputs {
+        for (board, moves, proven, solution) in store.all_optima().map_err(at(name))? {
+            if out
+                .record_optimum(&board, moves, proven, &solution)
+                .map_err(at(out_name))?
+            {
+                optima_taken += 1;
+            }
+        }
+    }
+
+    // What is still missing, and which shards hold it.
+    let mut ids: BTreeMap<u32, String> = BTreeMap::new();
+    let mut have: BTreeSet<(u32, &str)> = BTreeSet::new();
+    for r in kept.values() {
+        ids.entry(r.board_index)
+            .or_insert_with(|| r.board_id.clone());
+        have.insert((r.board_index, r.spec.as_str()));
+    }
+    let counts: BTreeSet<u32> = runs_of
+        .iter()
+        .flatten()
+        .filter_map(|r| r.shard.as_deref()?.parse::<crate::Shard>().ok())
+        .map(|s| s.count)
+        .collect();
+    let cut = match (counts.len(), counts.first()) {
+        (1, Some(&n)) => Some(n),
+        _ => None,
+    };
+    let generated = BoardSet::from_label(&plan.board_set);
+    let mut missing = Vec::new();
+    for index in 0..plan.n_boards {
+        let specs: Vec<String> = plan
+            .specs
+            .iter()
+            .filter(|s| !have.contains(&(index, s.as_str())))
+            .cloned()
+            .collect();
+        if specs.is_empty() {
+            continue;
+        }
+        let board_id = ids.get(&index).cloned().or_else(|| {
+            let set = generated.as_ref()?;
+            Some(set.nth(u64::from(index)).ok()??.board.id().to_string())
+        });
+        missing.push(Missing {
+            board_index: index,
+            board_id,
+            specs,
+            shard: cut.map(|n| format!("{}/{n}", index % n)),
+        });
+    }
+    let shards_to_rerun: Vec<String> = {
+        let mut s: Vec<(u32, String)> = missing
+            .iter()
+            .filter_map(|m| m.shard.clone())
+            .map(|s| {
+                (
+                    s.split('/')
+                        .next()
+                        .and_then(|i| i.parse().ok())
+                        .unwrap_or(0),
+                    s,
+                )
+            })
+            .collect();
+        s.sort();
+        s.dedup();
+        s.into_iter().map(|(_, s)| s).collect()
+    };
+    let complete = missing.is_empty();
+    let info = out
+        .run(run)
+        .map_err(at(out_name))?
+        .ok_or(MergeError::Store {
+            store: out_name.into(),
+            source: StoreError::NoSuchRun(run),
+        })?;
+    if complete && info.finished.is_none() {
+        out.finish_run(run).map_err(at(out_name))?;
+    }
+    Ok(MergeReport {
+        run,
+        new_run,
+        fingerprint: plan.fingerprint.clone(),
+        board_set: plan.board_set.clone(),
+        specs: plan.specs.clone(),
+        n_boards: plan.n_boards,
+        inputs: report_inputs,
+        added: added.len(),
+        duplicates,
+        conflicts,
+        optima_taken,
+        results: kept.len() as u64,
+        expected: plan.n_expected(),
+        missing,
+        shards_to_rerun,
+        complete,
+    })
+}
+
+/// A stored run's fingerprint, back from its version and params.
+fn fingerprint_of(run: &RunInfo) -> Fingerprint {
+    Fingerprint {
+        version: run.version.clone(),
+        plan: run.params.clone(),
+    }
+}
+
+/// Whether two results of one board and spec are the same game: outcome,
+/// moves and solution (times and machines may differ).
+fn same_result(a: &GameRecord, b: &GameRecord) -> bool {
+    a.outcome == b.outcome
+        && a.moves == b.moves
+        && a.solution == b.solution
+        && a.board_index == b.board_index
+}

@@ -1,0 +1,182 @@
+//! Playing a batch's games on all cores.
+//!
+//! Each (board, spec) pair is an independent job, except for specs that must
+//! play their boards in order with one solver ([`Spec::is_sequential`]): the
+//! series' round robin carried its color cycle from board to board, and its
+//! random solvers drew from the board generator's own stream, so on the
+//! series' run the boards they meet depend on the draws they made. Those
+//! specs run as one job each, in order; everything runs in parallel.
+
+use crate::{BoardSet, Shard};
+use cw_core::format::BoardEntry;
+use cw_core::{Board, BoardError, ClusterGraph, KoblenskiStream, replay};
+use cw_solve::{Limits, Outcome, SolveReport, Spec, solve};
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// One finished game of a batch.
+#[derive(Clone, Debug)]
+pub struct BatchResult {
+    /// The board's position in the set, from 0.
+    pub board_index: u32,
+    /// The board's ID.
+    pub board_id: String,
+    /// The spec's position in the batch.
+    pub spec_index: usize,
+    /// What `solve` reported; its moves were replayed and checked again.
+    pub report: SolveReport,
+}
+
+/// Plays every spec on every board of `set` and hands each result to
+/// `on_result` as soon as it is ready (from worker threads, in any order).
+/// A game cut off by `limits.cancel` is not a result: it is not handed on,
+/// so a resumed run plays it again. (A game that ran out of its own time
+/// budget is a result, [`Outcome::TimeLimit`](cw_solve::Outcome::TimeLimit).)
+/// Pairs in `skip` (board ID, canonical spec) are not played again; that is
+/// how an interrupted run resumes. With a `shard`, only the boards it holds
+/// are played (a sequential spec, which must meet every board in order, is
+/// then not played at all: [`run`](crate::run) refuses such a plan).
+/// Up to `threads` games run at once.
+pub fn run_batch(
+    specs: &[Spec],
+    set: &BoardSet,
+    limits: &Limits,
+    skip: &HashSet<(String, String)>,
+    threads: usize,
+    shard: Option<Shard>,
+    on_result: &(dyn Fn(BatchResult) + Sync),
+) -> Result<(), BoardError> {
+    let entries = set.entries()?;
+    let holds = |board: usize| shard.is_none_or(|s| s.holds(board));
+    let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let mut jobs = Vec::new();
+    for (s, spec) in specs.iter().enumerate() {
+        if spec.is_sequential() {
+            if shard.is_some() {
+                continue;
+            }
+            let done = skip.iter().filter(|(_, sp)| *sp == labels[s]).count();
+            if done < entries.len() {
+                jobs.push(Job::Sequence { spec: s });
+            }
+        } else {
+            for (b, entry) in entries.iter().enumerate().filter(|(b, _)| holds(*b)) {
+                if !skip.contains(&(entry.board.id().to_string(), labels[s].clone())) {
+                    jobs.push(Job::One { spec: s, board: b });
+                }
+            }
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .expect("a thread pool can be built");
+    pool.install(|| {
+        jobs.par_iter().for_each(|job| {
+            if limits.is_cancelled() {
+                return;
+            }
+            match *job {
+                Job::One { spec, board } => {
+                    let board_entry = &entries[board];
+                    let report = play(&specs[spec], &board_entry.board, limits);
+                    if report.outcome == Outcome::Cancelled {
+                        return;
+                    }
+                    on_result(BatchResult {
+                        board_index: board as u32,
+                        board_id: board_entry.board.id().to_string(),
+                        spec_index: spec,
+                        report,
+                    });
+                }
+                Job::Sequence { spec } => {
+                    play_in_order(&specs[spec], spec, set, &entries, limits, on_result);
+                }
+            }
+        });
+    });
+    Ok(())
+}
+
+enum Job {
+    One { spec: usize, board: usize },
+    Sequence { spec: usize },
+}
+
+/// One game with a fresh solver, its moves replayed once more by the engine.
+fn play(spec: &Spec, board: &Board, limits: &Limits) -> SolveReport {
+    let graph = ClusterGraph::new(board);
+    let mut solver = spec.build().expect("a parsed spec builds");
+    let report = solve(&graph, solver.as_mut(), limits);
+    check(&graph, report)
+}
+
+/// Replays the moves; a report whose moves do not clear the board is not
+/// reported as solved, whatever the solver claimed.
+fn check(graph: &ClusterGraph, mut report: SolveReport) -> SolveReport {
+    let cleared = replay(graph, &report.moves).is_ok_and(|r| r.cleared && r.surplus == 0);
+    if report.solved() && !cleared {
+        report.outcome = Outcome::IllegalMove;
+    }
+    report
+}
+
+/// A sequential spec: one solver for all boards; on the series' run, a spec
+/// that shares the generator's stream meets the boards that stream gives.
+fn play_in_order(
+    spec: &Spec,
+    spec_index: usize,
+    set: &BoardSet,
+    entries: &[BoardEntry],
+    limits: &Limits,
+    on_result: &(dyn Fn(BatchResult) + Sync),
+) {
+    let mut solver = spec.build().expect("a parsed spec builds");
+    let mut stream = match set {
+        BoardSet::Koblenski {
+            first,
+            width,
+            height,
+            ..
+        } if spec.uses_series_stream() => Some(KoblenskiStream::at(
+            ((*width * *height) as u64)
+                .wrapping_mul(first.saturating_sub(1))
+                .wrapping_add(1),
+        )),
+        _ => None,
+    };
+    for (i, entry) in entries.iter().enumerate() {
+        if limits.is_cancelled() {
+            return;
+        }
+        let board = match (&mut stream, set) {
+            (
+                Some(s),
+                BoardSet::Koblenski {
+                    width,
+                    height,
+                    colors,
+                    ..
+                },
+            ) => s
+                .next_board(*width, *height, *colors)
+                .expect("the set's shape was checked"),
+            _ => entry.board.clone(),
+        };
+        let graph = ClusterGraph::new(&board);
+        let report = check(&graph, solve(&graph, solver.as_mut(), limits));
+        if report.outcome == Outcome::Cancelled {
+            return;
+        }
+        if let Some(s) = &mut stream {
+            *s = report.series_stream_after;
+        }
+        on_result(BatchResult {
+            board_index: i as u32,
+            board_id: board.id().to_string(),
+            spec_index,
+            report,
+        });
+    }
+}

@@ -1,0 +1,669 @@
+//! The stored loop: a plan's games played on worker threads, each result
+//! written to the lab's store as soon as it is ready.
+//!
+//! [`run`] begins a run in the [`Store`] (or resumes an unfinished one with
+//! the same fingerprint and shard), plays the games with [`run_batch`] on
+//! worker threads, and on the calling thread receives every result, reports
+//! it through a callback ([`Event`]) and writes it to the store in small
+//! transactions. An interrupted or cancelled run keeps what finished, and
+//! the same plan run again resumes it.
+
+use crate::play::BatchResult;
+use crate::{Fingerprint, Plan, Shard, run_batch};
+use cw_core::format::BoardEntry;
+use cw_core::{BoardError, Moves};
+use cw_lab::{GameOutcome, GameRecord, Optima, RunInfo, RunMeta, Store, StoreError};
+use cw_solve::Outcome as SolveOutcome;
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// A plan, and how to play it here.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// What to play.
+    pub plan: Plan,
+    /// Games played at once.
+    pub threads: usize,
+    /// The slice of the plan's boards to play (`None`: all of them).
+    pub shard: Option<Shard>,
+    /// Setting this flag stops the batch early.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Batch {
+    /// A batch that plays all of `plan` on `threads` threads.
+    pub fn new(plan: Plan, threads: usize) -> Batch {
+        Batch {
+            plan,
+            threads,
+            shard: None,
+            cancel: None,
+        }
+    }
+
+    /// The run's metadata for a set of `n_boards` boards: the plan's
+    /// fingerprint, and the shard.
+    pub fn meta(&self, n_boards: u32) -> RunMeta {
+        let fingerprint = self.plan.fingerprint();
+        RunMeta {
+            board_set: self.plan.boards.label(),
+            specs: self.plan.labels(),
+            n_boards,
+            fingerprint: fingerprint.digest(),
+            version: fingerprint.version,
+            params: fingerprint.plan,
+            shard: self.shard.map(|s| s.to_string()),
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// Whether [`run`] may resume an unfinished run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// Resume the unfinished run with the same fingerprint and shard, if
+    /// any. An unfinished run of the same boards, specs and shard whose
+    /// fingerprint differs (another version, other solver defaults, other
+    /// limits) is an error ([`BatchError::CannotResume`]) that says why, so
+    /// that nobody believes a run resumed that did not.
+    Same,
+    /// As `Same`, but begin a new run beside such a run, and say why in
+    /// [`Event::Started`].
+    SameOrNew,
+    /// Always begin a new run.
+    Fresh,
+}
+
+/// An unfinished run of the same boards and specs that was not resumed, and
+/// why: how its fingerprint differs, one line per difference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotResumed {
+    /// The run.
+    pub run: i64,
+    /// What differs.
+    pub why: Vec<String>,
+}
+
+/// What [`run`] reports while it works, on the calling thread.
+#[derive(Debug)]
+pub enum Event<'a> {
+    /// The run is set up: its ID in the store (if stored), how many games
+    /// were already played by an earlier, unfinished run with the same
+    /// fingerprint, and how many games this run has (its shard's).
+    Started {
+        /// The run's ID in the store.
+        run: Option<i64>,
+        /// Games already stored by the unfinished run being resumed.
+        already_done: usize,
+        /// Games of the whole run (boards × specs, of the shard's boards).
+        total: usize,
+        /// An unfinished run that could not be resumed ([`Resume::SameOrNew`]).
+        not_resumed: Option<NotResumed>,
+    },
+    /// One game finished (already written to the store, or about to be in
+    /// the next small transaction).
+    Played(&'a GameRecord),
+}
+
+/// What a batch did.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The run's ID in the store.
+    pub run: Option<i64>,
+    /// Every result of the run: read back from the store when stored (so a
+    /// resumed run includes the games of the earlier attempt), otherwise
+    /// the games just played.
+    pub records: Vec<GameRecord>,
+    /// Games played by this call.
+    pub played: usize,
+    /// The boards, with what their source says of them (known optima).
+    pub entries: Vec<BoardEntry>,
+    /// Whether the batch was cancelled before every game was played (the
+    /// run then stays unfinished, to be resumed).
+    pub cancelled: bool,
+}
+
+/// Why a batch could not run.
+#[derive(Debug, Error)]
+pub enum BatchError {
+    /// A board of the set could not be made.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The results store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A worker thread panicked (a bug).
+    #[error("a batch worker thread panicked")]
+    WorkerPanicked,
+    /// An unfinished run of the same boards and specs has another
+    /// fingerprint ([`Resume::Same`]).
+    #[error(
+        "run {} on the same boards and specs is unfinished, but it is not the same plan, so it \
+         cannot be resumed: {}", .0.run, .0.why.join("; ")
+    )]
+    CannotResume(NotResumed),
+    /// A sharded plan has a spec that must meet every board in order.
+    #[error(
+        "{0} carries its state from board to board, so its boards cannot be split into \
+         shards; run it without a shard"
+    )]
+    SequentialShard(String),
+}
+
+/// How often (in results, or in time) results are written to the store.
+const FLUSH_EVERY: usize = 16;
+const FLUSH_AFTER: Duration = Duration::from_millis(250);
+
+/// Plays `batch` and stores its results in `store` (when given): resumes an
+/// unfinished run with the same fingerprint and shard as `resume` allows,
+/// else begins a new one, and marks the run finished when every game (of
+/// its shard) is played. `on_event` hears of the start and of every game,
+/// on the calling thread.
+pub fn run(
+    batch: &Batch,
+    mut store: Option<&mut Store>,
+    resume: Resume,
+    on_event: &mut dyn FnMut(Event<'_>),
+) -> Result<Outcome, BatchError> {
+    if let (Some(_), Some(spec)) = (batch.shard, batch.plan.sequential_spec()) {
+        return Err(BatchError::SequentialShard(spec.to_string()));
+    }
+    let entries = batch.plan.boards.entries()?;
+    let labels = batch.plan.labels();
+    let meta = batch.meta(entries.len() as u32);
+    let n_boards = batch
+        .shard
+        .map_or(entries.len() as u64, |s| s.len_of(entries.len() as u64));
+    let total = labels.len() * n_boards as usize;
+    let mut not_resumed = None;
+    let (run, done) = match store.as_deref_mut() {
+        None => (None, HashSet::new()),
+        Some(store) => {
+            let existing = match resume {
+                Resume::Fresh => None,
+                _ => store.find_unfinished_run(&meta.fingerprint, meta.shard.as_deref())?,
+            };
+            if existing.is_none() && resume != Resume::Fresh {
+                not_resumed = unfinished_look_alike(store, &meta)?;
+                if let (Resume::Same, Some(n)) = (resume, &not_resumed) {
+                    return Err(BatchError::CannotResume(n.clone()));
+                }
+            }
+            match existing {
+                Some(run) => (Some(run), store.completed(run)?),
+                None => (Some(store.begin_run(&meta)?), HashSet::new()),
+            }
+        }
+    };
+    on_event(Event::Started {
+        run,
+        already_done: done.len(),
+        total,
+        not_resumed,
+    });
+    // Each record, and whether its moves are a proven optimum (stored as the
+    // board's optimum, which feeds every spec's gap column).
+    let (tx, rx) = mpsc::channel::<(GameRecord, bool)>();
+    let mut fresh_records = Vec::new();
+    std::thread::scope(|scope| -> Result<(), BatchError> {
+        let (labels, done) = (&labels, &done);
+        let worker = scope.spawn(move || {
+            let tx = Mutex::new(tx);
+            run_batch(
+                &batch.plan.specs,
+                &batch.plan.boards,
+                &batch.plan.game_limits(batch.cancel.clone()),
+                done,
+                batch.threads,
+                batch.shard,
+                &|r| {
+                    let label = &labels[r.spec_index];
+                    let proven = r.report.proven_optimal;
+                    let record = (record(r, label), proven);
+                    // The receiver lives until the batch ends.
+                    let _ = tx
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .send(record);
+                },
+            )
+        });
+        let mut buffer = Vec::new();
+        let mut last_flush = Instant::now();
+        for (record, proven) in rx {
+            if let (true, Some(store)) = (proven, store.as_deref_mut()) {
+                store.record_optimum(&record.board_id, record.moves, true, &record.solution)?;
+            }
+            on_event(Event::Played(&record));
+            buffer.push(record.clone());
+            fresh_records.push(record);
+            if buffer.len() >= FLUSH_EVERY || last_flush.elapsed() > FLUSH_AFTER {
+                if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                    store.insert_results(run, &buffer)?;
+                }
+                buffer.clear();
+                last_flush = Instant::now();
+            }
+        }
+        if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+            store.insert_results(run, &buffer)?;
+        }
+        worker.join().map_err(|_| BatchError::WorkerPanicked)??;
+        Ok(())
+    })?;
+    let played = fresh_records.len();
+    let cancelled = batch.cancelled() && done.len() + played < total;
+    let records = match (store, run) {
+        (Some(store), Some(run)) => {
+            if !cancelled {
+                store.finish_run(run)?;
+            }
+            store.results(run)?
+        }
+        _ => fresh_records,
+    };
+    Ok(Outcome {
+        run,
+        records,
+        played,
+        entries,
+        cancelled,
+    })
+}
+
+/// The newest unfinished run on the same boards, specs and shard as `meta`
+/// whose fingerprint differs, with what differs.
+fn unfinished_look_alike(store: &Store, meta: &RunMeta) -> Result<Option<NotResumed>, StoreError> {
+    let here = Fingerprint {
+        version: meta.version.clone(),
+        plan: meta.params.clone(),
+    };
+    let same_games = |r: &RunInfo| {
+        r.fingerprint != meta.fingerprint
+            && r.shard == meta.shard
+            && r.specs == meta.specs
+            && r.n_boards == meta.n_boards
+            && (r.params.get("boards") == meta.params.get("boards")
+                || r.board_set == meta.board_set)
+    };
+    Ok(store
+        .unfinished_runs()?
+        .into_iter()
+        .find(same_games)
+        .map(|r| NotResumed {
+            run: r.id,
+            why: if r.fingerprint.is_empty() {
+                vec!["it was begun before runs had fingerprints".to_string()]
+            } else {
+                here.differences(&Fingerprint {
+                    version: r.version.clone(),
+                    plan: r.params.clone(),
+                })
+            },
+        }))
+}
+
+/// How a solve's outcome is stored. A cancelled game never gets here
+/// ([`run_batch`] does not hand it on); it would read as unsolved.
+fn outcome(o: SolveOutcome) -> GameOutcome {
+    match o {
+        SolveOutcome::Solved => GameOutcome::Solved,
+        SolveOutcome::TimeLimit => GameOutcome::OutOfTime,
+        SolveOutcome::GaveUp => GameOutcome::GaveUp,
+        SolveOutcome::MoveLimit => GameOutcome::MoveLimit,
+        SolveOutcome::IllegalMove => GameOutcome::IllegalMove,
+        SolveOutcome::Cancelled => GameOutcome::Unsolved,
+    }
+}
+
+/// A finished game as the store keeps it, labelled with its canonical spec.
+pub fn record(r: BatchResult, label: &str) -> GameRecord {
+    GameRecord {
+        board_id: r.board_id,
+        board_index: r.board_index,
+        spec: label.to_string(),
+        outcome: outcome(r.report.outcome),
+        moves: r.report.moves.len() as u32,
+        nanos: r.report.elapsed.as_nanos() as u64,
+        nodes: r.report.nodes,
+        inspections: r.report.inspections.clusters,
+        solution: Moves(r.report.moves).to_string(),
+        lower_bound: r.report.lower_bound,
+    }
+}
+
+/// Known optima of the boards of `records`: those stored (proven by the exact
+/// solver, or the best found), overridden by those the board source gives.
+pub fn known_optima(
+    store: Option<&Store>,
+    entries: &[BoardEntry],
+    records: &[GameRecord],
+) -> Result<Optima, StoreError> {
+    let mut optima = HashMap::new();
+    if let Some(store) = store {
+        let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
+        optima.extend(store.optima(ids)?);
+    }
+    for e in entries {
+        if let Some(o) = e.optimum {
+            optima.insert(e.board.id().to_string(), (o, true));
+        }
+    }
+    Ok(optima)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{BoardSet, GameLimits};
+    use cw_solve::Spec;
+
+    fn plan(specs: &[&str], boards: BoardSet) -> Plan {
+        Plan {
+            boards,
+            specs: specs.iter().map(|s| Spec::parse(s).unwrap()).collect(),
+            limits: GameLimits::default(),
+        }
+    }
+
+    fn batch(count: u64) -> Batch {
+        let boards = BoardSet::Seeds {
+            first: 1,
+            count,
+            width: 8,
+            height: 6,
+            colors: 4,
+        };
+        Batch::new(plan(&["greedy", "gla-3"], boards), 2)
+    }
+
+    #[test]
+    fn stores_every_game_and_resumes_a_cancelled_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+
+        // Cancelled before it starts: the run is begun but stays unfinished.
+        let mut cancelled = batch(3);
+        let flag = Arc::new(AtomicBool::new(true));
+        cancelled.cancel = Some(flag);
+        let out = run(&cancelled, Some(&mut store), Resume::Same, &mut |_| {}).unwrap();
+        assert!(out.cancelled);
+        assert_eq!(out.played, 0);
+        let run_id = out.run.unwrap();
+        assert_eq!(store.run(run_id).unwrap().unwrap().finished, None);
+
+        // The same batch resumes that run and finishes it.
+        let mut started = None;
+        let mut seen = 0;
+        let out = run(
+            &batch(3),
+            Some(&mut store),
+            Resume::Same,
+            &mut |e| match e {
+                Event::Started {
+                    run,
+                    already_done,
+                    total,
+                    ..
+                } => started = Some((run, already_done, total)),
+                Event::Played(_) => seen += 1,
+            },
+        )
+        .unwrap();
+        assert_eq!(started, Some((Some(run_id), 0, 6)));
+        assert_eq!((seen, out.played, out.records.len()), (6, 6, 6));
+        assert!(!out.cancelled);
+        assert!(store.run(run_id).unwrap().unwrap().finished.is_some());
+
+        // Without a store, the records are the games just played.
+        let out = run(&batch(2), None, Resume::Same, &mut |_| {}).unwrap();
+        assert_eq!((out.run, out.records.len()), (None, 4));
+    }
+
+    /// What a stored row says, without its wall time.
+    fn row(r: &GameRecord) -> (String, String, GameOutcome, u32, u64, String) {
+        (
+            r.board_id.clone(),
+            r.spec.clone(),
+            r.outcome,
+            r.moves,
+            r.nodes,
+            r.solution.clone(),
+        )
+    }
+
+    #[test]
+    fn a_batch_stopped_in_the_middle_and_resumed_stores_what_an_uninterrupted_one_does() {
+        // Games long enough (tens of milliseconds) that some are in flight
+        // on the other thread when the batch is stopped.
+        let batch = |cancel: Option<Arc<AtomicBool>>| Batch {
+            cancel,
+            ..Batch::new(
+                plan(
+                    &["dijkstra", "gla:depth=4"],
+                    BoardSet::Koblenski {
+                        first: 10,
+                        count: 12,
+                        width: 30,
+                        height: 20,
+                        colors: 5,
+                    },
+                ),
+                2,
+            )
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let mut whole = Store::open(&dir.path().join("whole.db")).unwrap();
+        let mut expected: Vec<_> = run(&batch(None), Some(&mut whole), Resume::Same, &mut |_| {})
+            .unwrap()
+            .records
+            .iter()
+            .map(row)
+            .collect();
+        expected.sort();
+        assert_eq!(expected.len(), 24);
+        assert!(expected.iter().all(|r| r.2 == GameOutcome::Solved));
+
+        // Stop after the fifth result, as Stop on the page does.
+        let mut store = Store::open(&dir.path().join("stopped.db")).unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        let mut seen = 0;
+        let out = run(
+            &batch(Some(flag.clone())),
+            Some(&mut store),
+            Resume::Same,
+            &mut |e| {
+                if let Event::Played(_) = e {
+                    seen += 1;
+                    if seen == 5 {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            },
+        )
+        .unwrap();
+        assert!(out.cancelled);
+        let stored = store.results(out.run.unwrap()).unwrap();
+        assert!(stored.len() < 24, "the stop came before the end");
+        // Nothing cut short is stored: every stored row is a real result.
+        for r in &stored {
+            assert!(expected.contains(&row(r)), "stored after the stop: {r:?}");
+        }
+
+        // Resumed: the same rows as the uninterrupted run, every one.
+        let out = run(&batch(None), Some(&mut store), Resume::Same, &mut |_| {}).unwrap();
+        assert!(!out.cancelled);
+        let mut got: Vec<_> = out.records.iter().map(row).collect();
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_run_of_another_version_or_other_solver_defaults_is_not_resumed_and_says_why() {
+        let mut store = Store::open_in_memory().unwrap();
+        let b = batch(2);
+        let meta = b.meta(2);
+        // The full form of each spec is part of the run's identity.
+        assert_eq!(
+            meta.params["solvers"],
+            serde_json::json!(["greedy:metric=area", "gla:depth=3,metric=area,form=p7"])
+        );
+        // An unfinished run begun by another version of the program whose
+        // solvers had other defaults.
+        let mut older = meta.clone();
+        older.version = "0.0.1".into();
+        older.params["solvers"][1] = "gla:depth=3,metric=area,form=p6".into();
+        older.fingerprint = Fingerprint {
+            version: older.version.clone(),
+            plan: older.params.clone(),
+        }
+        .digest();
+        let older = store.begin_run(&older).unwrap();
+        // Resume::Same refuses, and says what differs.
+        let err = run(&b, Some(&mut store), Resume::Same, &mut |_| {}).unwrap_err();
+        let BatchError::CannotResume(n) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(n.run, older);
+        assert!(n.why[0].contains("colorwalk 0.0.1"), "{err}");
+        assert!(n.why[1].contains("form=p6"), "{err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("run {older} on the same boards"))
+        );
+        // Resume::SameOrNew begins a new run beside it and says why.
+        let mut started = None;
+        let out = run(&b, Some(&mut store), Resume::SameOrNew, &mut |e| {
+            if let Event::Started {
+                run, not_resumed, ..
+            } = e
+            {
+                started = Some((run, not_resumed));
+            }
+        })
+        .unwrap();
+        let new = out.run.unwrap();
+        let (run_id, not_resumed) = started.unwrap();
+        assert_eq!(run_id, Some(new));
+        assert_eq!(not_resumed.unwrap().run, older);
+        assert!(new != older);
+        assert_eq!(
+            store.run(new).unwrap().unwrap().fingerprint,
+            meta.fingerprint
+        );
+        // The new run finished; the old one stays as it was.
+        assert_eq!(
+            store.find_unfinished_run(&meta.fingerprint, None).unwrap(),
+            None
+        );
+        assert_eq!(store.run(older).unwrap().unwrap().finished, None);
+        // Resume::Fresh neither looks nor complains.
+        assert!(run(&b, Some(&mut store), Resume::Fresh, &mut |_| {}).is_ok());
+    }
+
+    #[test]
+    fn shards_play_disjoint_slices_that_together_are_the_whole_plan() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut whole = Store::open(&dir.path().join("whole.db")).unwrap();
+        let all = run(&batch(7), Some(&mut whole), Resume::Same, &mut |_| {}).unwrap();
+        let mut expected: Vec<_> = all.records.iter().map(row).collect();
+        expected.sort();
+        let mut got = Vec::new();
+        for i in 0..3 {
+            let mut store = Store::open(&dir.path().join(format!("s{i}.db"))).unwrap();
+            let mut b = batch(7);
+            b.shard = Some(Shard::new(i, 3).unwrap());
+            let mut total = 0;
+            let out = run(&b, Some(&mut store), Resume::Same, &mut |e| {
+                if let Event::Started { total: t, .. } = e {
+                    total = t;
+                }
+            })
+            .unwrap();
+            // Boards 0, 3, 6 for shard 0; 1, 4 for shard 1; 2, 5 for shard 2.
+            assert_eq!(total, 2 * if i == 0 { 3 } else { 2 });
+            assert_eq!(out.records.len(), total);
+            assert!(out.records.iter().all(|r| r.board_index % 3 == i));
+            let info = store.run(out.run.unwrap()).unwrap().unwrap();
+            assert_eq!(info.shard.as_deref(), Some(format!("{i}/3").as_str()));
+            assert_eq!(info.fingerprint, b.meta(7).fingerprint);
+            assert!(info.finished.is_some());
+            got.extend(out.records.iter().map(row));
+        }
+        got.sort();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_spec_that_carries_state_between_boards_is_not_sharded() {
+        let mut b = batch(4);
+        b.plan
+            .specs
+            .push(Spec::parse("round-robin-series").unwrap());
+        b.shard = Some(Shard::new(0, 2).unwrap());
+        let err = run(&b, None, Resume::Same, &mut |_| {}).unwrap_err();
+        assert!(matches!(err, BatchError::SequentialShard(_)), "{err}");
+        assert!(err.to_string().contains("cannot be split into shards"));
+    }
+
+    #[test]
+    fn a_game_out_of_its_time_budget_is_stored_as_out_of_time() {
+        let mut b = batch(1);
+        b.plan = plan(
+            &["dfs:nodes=1000000000"],
+            BoardSet::Koblenski {
+                first: 1,
+                count: 1,
+                width: 30,
+                height: 20,
+                colors: 5,
+            },
+        );
+        b.plan.limits.time_limit = Some(Duration::from_millis(1));
+        let mut store = Store::open_in_memory().unwrap();
+        let out = run(&b, Some(&mut store), Resume::Same, &mut |_| {}).unwrap();
+        assert!(!out.cancelled);
+        assert_eq!(out.records.len(), 1);
+        assert_eq!(out.records[0].outcome, GameOutcome::OutOfTime);
+        let summary = &cw_lab::summarize(&out.records, None)[0];
+        assert_eq!((summary.solved, summary.out_of_time), (0, 1));
+    }
+
+    #[test]
+    fn optima_from_the_source_override_stored_ones() {
+        let mut store = Store::open_in_memory().unwrap();
+        let board = cw_core::Board::seeded(4, 4, 3, 1).unwrap();
+        let id = board.id().to_string();
+        store.record_optimum(&id, 9, false, "").unwrap();
+        let rec = GameRecord {
+            board_id: id.clone(),
+            board_index: 0,
+            spec: "greedy".into(),
+            outcome: GameOutcome::Solved,
+            moves: 9,
+            nanos: 1,
+            nodes: 1,
+            inspections: 1,
+            solution: String::new(),
+            lower_bound: None,
+        };
+        let o = known_optima(
+            Some(&store),
+            &[BoardEntry::new(board.clone())],
+            std::slice::from_ref(&rec),
+        );
+        assert_eq!(o.unwrap()[&id], (9, false));
+        let mut entry = BoardEntry::new(board);
+        entry.optimum = Some(7);
+        let o = known_optima(Some(&store), &[entry], &[rec]).unwrap();
+        assert_eq!(o[&id], (7, true));
+    }
+}
