@@ -340,10 +340,18 @@ args=bench --seeds 1..41 --spec greedy --threads 1 --shard auto --db $scratch/ou
 fi
 
 colorwalk=$repo/target/release/colorwalk
-plan=(--seeds 1..41 --size 30x20 --colors 5 --spec greedy --spec gla-3)
+# SLURM_TEST_PLAN replaces the plan (bench arguments, split on spaces), e.g.
+# "--seeds 1..41 --size 30x20 --colors 5 --spec exact" to time a heavier one.
+read -r -a plan <<<"${SLURM_TEST_PLAN:---seeds 1..41 --size 30x20 --colors 5 --spec greedy --spec gla-3}"
+start=$EPOCHREALTIME
 COLORWALK=$colorwalk run_array "$tasks" "$scratch/out" -- "${plan[@]}" --threads 1
+array_s=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
 "$colorwalk" merge "$scratch/merged.sqlite" "$scratch"/out/shard-*.sqlite
+start=$EPOCHREALTIME
 "$colorwalk" bench "${plan[@]}" --threads 2 --db "$scratch/single.sqlite" >"$scratch/single.out"
+single_s=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
+printf '%s: wall time: the %d-task array %.1f s (submit to last task done), one process on 2 threads %.1f s\n' \
+  "$me" "$tasks" "$array_s" "$single_s"
 
 python3 - "$tasks" "$scratch/merged.sqlite" "$scratch/single.sqlite" <<'EOF'
 import sqlite3

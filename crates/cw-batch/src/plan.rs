@@ -526,15 +526,15 @@ impl Fingerprint {
             }
             let show = |v: Option<&Value>| v.map_or("(not recorded)".to_string(), Value::to_string);
             let what = match key.as_str() {
-                "solvers" => "its solvers' parameters, defaults included,",
-                "boards" => "its boards",
-                "specs" => "its specs",
-                "max_moves" => "its move limit",
-                "time_limit_s" => "its time limit (s)",
-                "memory_bytes" => "its memory budget (bytes)",
+                "solvers" => "solver parameters, defaults included",
+                "boards" => "boards",
+                "specs" => "specs",
+                "max_moves" => "move limit",
+                "time_limit_s" => "time limit (s)",
+                "memory_bytes" => "memory budget (bytes)",
                 other => other,
             };
-            out.push(format!("{what} were {} and are now {}", show(a), show(b)));
+            out.push(format!("{what}: {} then, {} now", show(a), show(b)));
         }
         out
     }

@@ -4,6 +4,7 @@
 mod boards;
 mod lab;
 mod serve;
+mod shards;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

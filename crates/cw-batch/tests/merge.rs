@@ -1,0 +1,286 @@
+//! Shards and merge: a plan split into shards, each played into its own
+//! store (some killed half-way and resumed), merged back into one run that
+//! equals a single run of the plan row for row; merging again changes
+//! nothing; stores of another plan are refused; conflicting results and
+//! missing boards are reported.
+
+use cw_batch::{Batch, BoardSet, Event, GameLimits, MergeError, Plan, Resume, Shard, merge, run};
+use cw_lab::{GameOutcome, GameRecord, Store};
+use cw_solve::Spec;
+use std::path::Path;
+
+fn plan(specs: &[&str]) -> Plan {
+    Plan {
+        boards: BoardSet::Seeds {
+            first: 1,
+            count: 9,
+            width: 10,
+            height: 8,
+            colors: 4,
+        },
+        specs: specs.iter().map(|s| Spec::parse(s).unwrap()).collect(),
+        limits: GameLimits::default(),
+    }
+}
+
+fn specs() -> [&'static str; 3] {
+    ["greedy", "gla-3", "exact"]
+}
+
+/// Plays (or resumes) shard `shard` of the plan into `path`; returns how
+/// many games it played.
+fn play_shard(path: &Path, plan: &Plan, shard: Shard) -> usize {
+    let mut store = Store::open(path).unwrap();
+    let batch = Batch {
+        shard: Some(shard),
+        ..Batch::new(plan.clone(), 1)
+    };
+    let mut played = 0;
+    run(&batch, Some(&mut store), Resume::Same, &mut |e| {
+        if let Event::Played(_) = e {
+            played += 1;
+        }
+    })
+    .unwrap();
+    played
+}
+
+/// A run's rows without their times: what must agree between a merged run
+/// and a single one.
+fn rows(
+    store: &Store,
+    run: i64,
+) -> Vec<(String, u32, String, GameOutcome, u32, String, Option<u32>)> {
+    let mut rows: Vec<_> = store
+        .results(run)
+        .unwrap()
+        .into_iter()
+        .map(|r: GameRecord| {
+            (
+                r.board_id,
+                r.board_index,
+                r.spec,
+                r.outcome,
+                r.moves,
+                r.solution,
+                r.lower_bound,
+            )
+        })
+        .collect();
+    rows.sort();
+    rows
+}
+
+/// Everything a store holds that a merge writes: runs, results, optima.
+fn dump(store: &Store) -> String {
+    let mut text = String::new();
+    for r in store.runs().unwrap() {
+        text += &format!(
+            "run {} {:?} {} {:?} {}\n",
+            r.id,
+            r.finished.is_some(),
+            r.fingerprint,
+            r.shard,
+            r.n_results
+        );
+        for row in store.results(r.id).unwrap() {
+            text += &format!("{row:?}\n");
+        }
+    }
+    text + &format!("{:?}", store.all_optima().unwrap())
+}
+
+#[test]
+fn shards_merge_into_the_run_a_single_process_plays_and_merging_again_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&specs());
+    let mut single = Store::open(&dir.path().join("single.db")).unwrap();
+    let whole = run(
+        &Batch::new(plan.clone(), 2),
+        Some(&mut single),
+        Resume::Same,
+        &mut |_| {},
+    )
+    .unwrap();
+    let expected = rows(&single, whole.run.unwrap());
+    assert_eq!(expected.len(), 27);
+
+    // Shard 1 is killed after two results: what it leaves is an unfinished
+    // run of its shard holding those two (written here as the batch writes
+    // them, so the test does not race a cancel against fast games). The
+    // merge says what is missing and which shard holds it.
+    let paths: Vec<_> = (0..3)
+        .map(|i| dir.path().join(format!("shard-{i}.db")))
+        .collect();
+    for (i, path) in paths.iter().enumerate() {
+        let shard = Shard::new(i as u32, 3).unwrap();
+        if i == 1 {
+            let mut store = Store::open(path).unwrap();
+            let batch = Batch {
+                shard: Some(shard),
+                ..Batch::new(plan.clone(), 1)
+            };
+            let killed = store.begin_run(&batch.meta(9)).unwrap();
+            let firsts: Vec<GameRecord> = whole
+                .records
+                .iter()
+                .filter(|r| shard.holds(r.board_index as usize))
+                .take(2)
+                .cloned()
+                .collect();
+            store.insert_results(killed, &firsts).unwrap();
+        } else {
+            play_shard(path, &plan, shard);
+        }
+    }
+    let open_all = || -> Vec<(String, Store)> {
+        paths
+            .iter()
+            .map(|p| (p.display().to_string(), Store::open_existing(p).unwrap()))
+            .collect()
+    };
+    let out_path = dir.path().join("merged.db");
+    let mut out = Store::open(&out_path).unwrap();
+    let inputs = open_all();
+    let borrowed: Vec<(String, &Store)> = inputs.iter().map(|(n, s)| (n.clone(), s)).collect();
+    let report = merge(&mut out, &borrowed).unwrap();
+    assert!(report.new_run);
+    assert!(!report.complete);
+    assert_eq!(report.added, 9 + 2 + 9);
+    assert_eq!(report.expected, 27);
+    assert_eq!(report.shards_to_rerun, ["1/3"]);
+    assert!(report.missing.iter().all(|m| m.board_index % 3 == 1));
+    assert!(report.missing.iter().all(|m| m.board_id.is_some()));
+    let missing_games: usize = report.missing.iter().map(|m| m.specs.len()).sum();
+    assert_eq!(missing_games, 7);
+    assert!(!report.inputs[1].runs[0].finished);
+    assert!(out.run(report.run).unwrap().unwrap().finished.is_none());
+    drop(borrowed);
+    drop(inputs);
+
+    // The killed shard resumes (its unfinished run, the same fingerprint and
+    // shard) and plays only what it lacked.
+    let played = play_shard(&paths[1], &plan, Shard::new(1, 3).unwrap());
+    assert_eq!(played, 7);
+    assert_eq!(Store::open(&paths[1]).unwrap().runs().unwrap().len(), 1);
+
+    let inputs = open_all();
+    let borrowed: Vec<(String, &Store)> = inputs.iter().map(|(n, s)| (n.clone(), s)).collect();
+    let report = merge(&mut out, &borrowed).unwrap();
+    assert!(!report.new_run);
+    assert!(report.complete, "{:?}", report.missing);
+    assert_eq!((report.added, report.duplicates), (7, 20));
+    assert!(report.conflicts.is_empty());
+    assert_eq!(rows(&out, report.run), expected);
+    let info = out.run(report.run).unwrap().unwrap();
+    assert!(info.finished.is_some());
+    assert_eq!(info.shard, None);
+    assert_eq!(info.fingerprint, single.runs().unwrap()[0].fingerprint);
+    // exact proved every board: the optima came along.
+    assert_eq!(out.all_optima().unwrap(), single.all_optima().unwrap());
+
+    // Merging the same stores again changes nothing.
+    let before = dump(&out);
+    let again = merge(&mut out, &borrowed).unwrap();
+    assert_eq!(
+        (again.added, again.duplicates, again.optima_taken),
+        (0, 27, 0)
+    );
+    assert_eq!(dump(&out), before);
+}
+
+#[test]
+fn bench_on_an_unfinished_merge_plays_only_what_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&["greedy", "gla-3"]);
+    let shard0 = dir.path().join("shard-0.db");
+    play_shard(&shard0, &plan, Shard::new(0, 2).unwrap());
+    let input = Store::open_existing(&shard0).unwrap();
+    let mut out = Store::open(&dir.path().join("merged.db")).unwrap();
+    let report = merge(&mut out, &[("shard-0.db".into(), &input)]).unwrap();
+    assert_eq!(report.shards_to_rerun, ["1/2"]);
+    let mut played = 0;
+    let resumed = run(
+        &Batch::new(plan, 1),
+        Some(&mut out),
+        Resume::Same,
+        &mut |e| {
+            if let Event::Played(_) = e {
+                played += 1;
+            }
+        },
+    )
+    .unwrap();
+    assert_eq!(resumed.run, Some(report.run));
+    assert_eq!(played, 8, "the four boards of shard 1, two specs each");
+    assert_eq!(resumed.records.len(), 18);
+}
+
+#[test]
+fn stores_of_another_plan_or_of_several_plans_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.db");
+    let b = dir.path().join("b.db");
+    play_shard(&a, &plan(&["greedy"]), Shard::new(0, 2).unwrap());
+    play_shard(&b, &plan(&["gla-3"]), Shard::new(1, 2).unwrap());
+    let (sa, sb) = (Store::open(&a).unwrap(), Store::open(&b).unwrap());
+    let mut out = Store::open_in_memory().unwrap();
+    let err = merge(&mut out, &[("a.db".into(), &sa), ("b.db".into(), &sb)]).unwrap_err();
+    assert!(matches!(err, MergeError::OtherPlan { .. }), "{err}");
+    let text = err.to_string();
+    assert!(
+        text.starts_with("b.db is not of the same plan as a.db"),
+        "{text}"
+    );
+    assert!(text.contains("gla:depth=3"), "{text}");
+    // Nothing was written.
+    assert!(out.runs().unwrap().is_empty());
+
+    play_shard(&a, &plan(&["gla-3"]), Shard::new(0, 2).unwrap());
+    let sa = Store::open(&a).unwrap();
+    let err = merge(&mut out, &[("a.db".into(), &sa)]).unwrap_err();
+    assert!(err.to_string().contains("holds runs of 2 plans"), "{err}");
+
+    let empty = Store::open_in_memory().unwrap();
+    let err = merge(&mut out, &[("empty.db".into(), &empty)]).unwrap_err();
+    assert!(matches!(err, MergeError::NoPlan(_)), "{err}");
+    assert!(matches!(merge(&mut out, &[]), Err(MergeError::NoInputs)));
+    assert!(Store::open_existing(&dir.path().join("typo.db")).is_err());
+}
+
+#[test]
+fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_first_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&["greedy"]);
+    let a = dir.path().join("a.db");
+    let b = dir.path().join("b.db");
+    play_shard(&a, &plan, Shard::new(0, 1).unwrap());
+    play_shard(&b, &plan, Shard::new(0, 1).unwrap());
+    // Tamper with one of b's results: same board and spec, other moves.
+    let mut sb = Store::open(&b).unwrap();
+    let run_b = sb.runs().unwrap()[0].id;
+    let mut r = sb.results(run_b).unwrap()[4].clone();
+    r.moves += 1;
+    r.solution.push_str(",0");
+    sb.insert_results(run_b, &[r.clone()]).unwrap();
+    let sa = Store::open(&a).unwrap();
+    let mut out = Store::open_in_memory().unwrap();
+    let report = merge(&mut out, &[("a.db".into(), &sa), ("b.db".into(), &sb)]).unwrap();
+    assert!(report.complete);
+    assert_eq!((report.added, report.duplicates), (9, 8));
+    assert_eq!(report.conflicts.len(), 1);
+    let c = &report.conflicts[0];
+    assert_eq!(
+        (c.board_id.as_str(), c.spec.as_str(), c.from.as_str()),
+        (r.board_id.as_str(), "greedy", "b.db")
+    );
+    assert_eq!(c.other.1, c.kept.1 + 1);
+    let kept = out.results(report.run).unwrap();
+    assert_eq!(
+        kept.iter()
+            .find(|k| k.board_id == r.board_id)
+            .unwrap()
+            .moves,
+        c.kept.1
+    );
+}
