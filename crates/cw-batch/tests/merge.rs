@@ -45,12 +45,13 @@ fn play_shard(path: &Path, plan: &Plan, shard: Shard) -> usize {
     played
 }
 
+/// A result without its time: board, position, spec, outcome, moves,
+/// solution, lower bound.
+type Row = (String, u32, String, GameOutcome, u32, String, Option<u32>);
+
 /// A run's rows without their times: what must agree between a merged run
 /// and a single one.
-fn rows(
-    store: &Store,
-    run: i64,
-) -> Vec<(String, u32, String, GameOutcome, u32, String, Option<u32>)> {
+fn rows(store: &Store, run: i64) -> Vec<Row> {
     let mut rows: Vec<_> = store
         .results(run)
         .unwrap()
