@@ -158,6 +158,9 @@ pub struct BenchArgs {
     /// COLORWALK_SHARD_COUNT). `colorwalk merge` puts the shards together.
     #[arg(long, value_name = "I/N|auto", requires = "db")]
     pub shard: Option<String>,
+    /// Check the plan (and the shard) and say what it would play, without playing.
+    #[arg(long)]
+    pub dry_run: bool,
     /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
     /// (its completions; default: env COLORWALK_SHARD_COUNT).
     #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..=100_000))]

@@ -146,6 +146,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             ),
         )
     };
+    if args.dry_run {
+        return dry_run(args, &batch);
+    }
     let mut store = if args.no_store {
         None
     } else {
@@ -226,6 +229,33 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         run.map(|r| format!("; stored as run {r}"))
             .unwrap_or_default()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `bench --dry-run`: the checked plan, its fingerprint and the shard's
+/// part, on standard output; nothing is played or stored.
+fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
+    let plan = &batch.plan;
+    let (boards, specs) = (plan.boards.len(), plan.specs.len() as u64);
+    let mut w = std::io::stdout().lock();
+    writeln!(
+        w,
+        "plan {}: {boards} boards ({}) × {specs} specs ({}) = {} games",
+        plan.fingerprint().digest(),
+        plan.boards.description(),
+        plan.labels().join(", "),
+        boards * specs
+    )?;
+    if let Some(shard) = batch.shard {
+        let mine = shard.len_of(boards);
+        writeln!(w, "shard {shard}: {mine} boards, {} games", mine * specs)?;
+    }
+    let store = match (&args.db, args.no_store) {
+        (_, true) => "not stored".to_string(),
+        (Some(db), _) => format!("store {}", db.display()),
+        (None, _) => format!("store {}", cw_lab::Store::default_path().display()),
+    };
+    writeln!(w, "{store}; nothing played (--dry-run)")?;
     Ok(ExitCode::SUCCESS)
 }
 

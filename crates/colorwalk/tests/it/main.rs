@@ -2,6 +2,7 @@
 //! real binary and checks its output and exit codes.
 
 mod boards;
+mod deploy;
 mod lab;
 mod serve;
 mod shards;
