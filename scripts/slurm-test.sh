@@ -392,5 +392,7 @@ if not equal:
             print(f"  {label}: ... {len(diff) - 10} more", file=sys.stderr)
     if not only_merged and not only_single:
         print("  same rows, different counts (duplicates)", file=sys.stderr)
+    print("slurm-test: 0 passed, 1 failed")
     sys.exit(1)
+print("slurm-test: 1 passed, 0 failed")
 EOF

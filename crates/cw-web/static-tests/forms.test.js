@@ -139,6 +139,11 @@ test('a batch\'s plan and progress in words', () => {
     "1 games: 1 spec (greedy) on the series' boards 1–3 (30×20, 5 colors), at most 1.5 s each.");
   assert.equal(startedText({ run: 2, total: 6, already_done: 0 }), 'Run 2: 0 of 6 games.');
   assert.equal(startedText({ run: 2, total: 6, already_done: 4 }), 'Resuming run 2: 4 of 6 games already played.');
+  assert.equal(
+    startedText({ run: 3, total: 6, already_done: 0, not_resumed: { run: 1, why: ['move limit: 500 then, 1000 now'] } }),
+    'Run 3: 0 of 6 games. Unfinished run 1 was not resumed (move limit: 500 then, 1000 now).',
+  );
+  assert.equal(startedText({ run: 2, total: 6, already_done: 0, not_resumed: null }), 'Run 2: 0 of 6 games.');
   assert.equal(finishedText({ run: 2, done: 6, total: 6, cancelled: false }), 'Finished: 6 games, stored as run 2.');
   assert.equal(finishedText({ run: 2, done: 3, total: 6, cancelled: true }),
     'Stopped: 3 of 6 games stored in run 2; start the same batch again to resume it.');

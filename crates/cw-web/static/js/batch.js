@@ -39,13 +39,20 @@ export function planText(p) {
 }
 
 /**
- * The status when the batch starts.
- * @param {{ run: number, total: number, already_done: number }} d
+ * The status when the batch starts; an unfinished run of the same boards and
+ * specs that could not be resumed (another version, other solver defaults or
+ * limits) is named with why.
+ * @param {{ run: number, total: number, already_done: number,
+ *   not_resumed?: { run: number, why: string[] } | null }} d
  */
 export function startedText(d) {
-  return d.already_done
+  const text = d.already_done
     ? `Resuming run ${d.run}: ${d.already_done} of ${d.total} games already played.`
     : `Run ${d.run}: 0 of ${d.total} games.`;
+  const n = d.not_resumed;
+  return n
+    ? `${text} Unfinished run ${n.run} was not resumed (${n.why.join('; ')}).`
+    : text;
 }
 
 /**
