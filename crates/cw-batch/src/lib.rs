@@ -8,8 +8,9 @@
 //!   function, [`check`], with the front end's own [`Caps`]; and its
 //!   [`Fingerprint`] (the program's version and the plan in full);
 //! - [`BoardSet`]: the boards, a generator with a range or a file's entries;
-//! - [`run_batch`]: the games on a rayon pool (the only threads of the
-//!   batch machinery: `cw-solve` plays one game at a time);
+//! - [`run_batch`]: the games on a rayon pool (`cw-solve` plays one game
+//!   at a time and starts no thread); [`SearchThreads`]: the threads of a
+//!   search that asks for several (`exact:threads=N`);
 //! - [`run`]: the stored loop, which begins a run in the store or resumes
 //!   the unfinished one with the same fingerprint and shard;
 //! - [`Shard`]: one of `N` disjoint slices of a plan's boards, given as
@@ -18,6 +19,7 @@
 //! - [`merge`]: shard stores of one plan merged into one run.
 
 mod boards;
+mod crews;
 pub mod merge;
 pub mod plan;
 mod play;
@@ -25,6 +27,7 @@ mod run;
 mod shard;
 
 pub use boards::BoardSet;
+pub use crews::SearchThreads;
 pub use merge::{MergeError, MergeReport, merge};
 pub use plan::{
     BoardsDraft, Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check,

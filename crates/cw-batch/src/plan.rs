@@ -413,13 +413,15 @@ impl Plan {
         self.specs.iter().map(ToString::to_string).collect()
     }
 
-    /// The limits of one game, with a cancel flag.
+    /// The limits of one game, with a cancel flag; a search that asks for
+    /// several threads gets them ([`SearchThreads`](crate::SearchThreads)).
     pub fn game_limits(&self, cancel: Option<Arc<AtomicBool>>) -> Limits {
         Limits {
             max_moves: self.limits.max_moves,
             time_limit: self.limits.time_limit,
             cancel,
             memory_bytes: self.limits.memory_bytes,
+            crews: Some(crate::SearchThreads::shared()),
         }
     }
 

@@ -2,6 +2,7 @@
 //! random streams, budgets and cancellation.
 
 use cw_core::{Board, BoardId, Color, Gain, Game, InspectionCount, KoblenskiStream};
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -20,6 +21,30 @@ pub struct Limits {
     /// solver's own caps). Every searching solver counts what it holds and
     /// stays within this, playing its best line so far when it would not.
     pub memory_bytes: Option<u64>,
+    /// Where a search that asks for several threads (`exact:threads=N`)
+    /// gets them (`None`: it works alone, with the same result). cw-solve
+    /// starts no thread itself; the batch machinery and the front ends hand
+    /// theirs in (`cw_batch::SearchThreads`).
+    pub crews: Option<Arc<dyn Crews>>,
+}
+
+/// The threads of one search that works on several.
+pub trait Crew: Sync {
+    /// How many threads the crew has.
+    fn size(&self) -> usize;
+    /// Runs `task` once on every thread of the crew, side by side, and
+    /// returns when all have returned.
+    fn each(&self, task: &(dyn Fn() + Sync));
+}
+
+/// Gives a search the threads it asks for.
+pub trait Crews: Send + Sync + fmt::Debug {
+    /// Runs `search` with a crew of `threads` threads (`None` if none could
+    /// be started: the search then works alone), on a thread that does
+    /// nothing but wait while the crew works (a worker of a thread pool
+    /// that waited on another pool could pick up its own pool's work in
+    /// the middle of the search), and returns when `search` returns.
+    fn run(&self, threads: usize, search: &mut (dyn FnMut(Option<&dyn Crew>) + Send));
 }
 
 impl Default for Limits {
@@ -29,6 +54,7 @@ impl Default for Limits {
             time_limit: None,
             cancel: None,
             memory_bytes: None,
+            crews: None,
         }
     }
 }
@@ -72,6 +98,7 @@ pub struct SearchCtx {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     memory_bytes: Option<u64>,
+    crews: Option<Arc<dyn Crews>>,
     /// Set once [`poll_stop`](Self::poll_stop) has seen a reason to stop.
     stopped: bool,
 }
@@ -94,8 +121,15 @@ impl SearchCtx {
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),
             memory_bytes: limits.memory_bytes,
+            crews: limits.crews.clone(),
             stopped: false,
         }
+    }
+
+    /// Where a search that asks for several threads gets them (see
+    /// [`Limits::crews`]).
+    pub fn crews(&self) -> Option<Arc<dyn Crews>> {
+        self.crews.clone()
     }
 
     /// Plays `c` on a search copy, counting the node and the inspections.

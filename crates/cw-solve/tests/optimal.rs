@@ -9,7 +9,7 @@ use cw_core::{Board, ClusterGraph, Color, Game, replay};
 use cw_solve::bound::{lower_bound, relaxed_lower_bound};
 use cw_solve::exact::{ExactOptions, StopReason, solve_exact, solve_exact_from};
 use cw_solve::near::{NearOptions, solve_near};
-use cw_solve::{Limits, SearchCtx, Spec, solve};
+use cw_solve::{Crew, Crews, Limits, SearchCtx, Spec, solve};
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -434,6 +434,40 @@ fn exact_finds_the_listed_minimum_on_every_reference_board() {
     }
 }
 
+/// A crew of plain scoped threads, started anew for every batch (slow, and
+/// simple: what the contract of `Crews` asks, for the test).
+#[derive(Debug)]
+struct ScopedCrews;
+
+struct ScopedCrew(usize);
+
+/// Batches the test's crews expanded side by side.
+static CREW_BATCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Crew for ScopedCrew {
+    fn size(&self) -> usize {
+        self.0
+    }
+    fn each(&self, task: &(dyn Fn() + Sync)) {
+        CREW_BATCHES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        std::thread::scope(|s| {
+            for _ in 0..self.0 {
+                s.spawn(task);
+            }
+        });
+    }
+}
+
+impl Crews for ScopedCrews {
+    fn run(&self, threads: usize, search: &mut (dyn FnMut(Option<&dyn Crew>) + Send)) {
+        std::thread::scope(|s| {
+            s.spawn(|| search(Some(&ScopedCrew(threads))))
+                .join()
+                .unwrap();
+        });
+    }
+}
+
 #[test]
 fn exact_on_several_threads_proves_the_same_minima_with_the_same_moves_every_time() {
     // Every 5th reference board (independent minima) and Flood-It boards,
@@ -459,8 +493,19 @@ fn exact_on_several_threads_proves_the_same_minima_with_the_same_moves_every_tim
                 threads,
                 ..ExactOptions::default()
             };
-            let a = solve_exact(&graph, &opts, &mut ctx(&board));
-            let b = solve_exact(&graph, &opts, &mut ctx(&board));
+            let with_crew = || {
+                let limits = Limits {
+                    crews: Some(Arc::new(ScopedCrews)),
+                    ..Limits::default()
+                };
+                SearchCtx::new(&board, &limits)
+            };
+            let a = solve_exact(&graph, &opts, &mut with_crew());
+            let b = solve_exact(&graph, &opts, &mut with_crew());
+            // Without a crew the batches are expanded one position after the
+            // other: the very same moves.
+            let alone = solve_exact(&graph, &opts, &mut ctx(&board));
+            assert_eq!(a.moves, alone.moves, "{} on {threads} threads", board.id());
             assert!(a.proven, "{} on {threads} threads", board.id());
             assert_eq!(
                 a.moves.len() as u32,
@@ -473,6 +518,10 @@ fn exact_on_several_threads_proves_the_same_minima_with_the_same_moves_every_tim
             assert_eq!(a.nodes_expanded, b.nodes_expanded);
         }
     }
+    assert!(
+        CREW_BATCHES.load(std::sync::atomic::Ordering::Relaxed) > 0,
+        "the crews did the work"
+    );
 }
 
 #[test]

@@ -32,6 +32,8 @@ fn limits(config: &Config, time: Duration, cancel: &Arc<AtomicBool>) -> Limits {
         time_limit: Some(time),
         cancel: Some(cancel.clone()),
         memory_bytes: Some(config.search_memory_bytes()),
+        // One thread per search slot.
+        crews: None,
     }
 }
 

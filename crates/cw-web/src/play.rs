@@ -435,6 +435,8 @@ pub(crate) async fn solve(
             time_limit: Some(Duration::from_millis(time)),
             cancel: Some(cancel),
             memory_bytes: Some(memory),
+            // One thread per search slot: `exact`'s threads are capped at 1.
+            crews: None,
         };
         // A parsed spec builds (its parameters were checked).
         let mut solver = spec

@@ -79,7 +79,12 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         threads: usize::from(args.threads),
         ..ExactOptions::default()
     };
-    let mut ctx = SearchCtx::new(&entry.board, &Limits::default());
+    let limits = Limits {
+        // --threads: the search's crew.
+        crews: Some(cw_batch::SearchThreads::shared()),
+        ..Limits::default()
+    };
+    let mut ctx = SearchCtx::new(&entry.board, &limits);
     let started = Instant::now();
     let r = solve_exact(&graph, &opts, &mut ctx);
     let elapsed = started.elapsed();

@@ -127,6 +127,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         cancel: None,
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
+        // A spec that asks for several threads (`exact:threads=2`) gets them.
+        crews: Some(cw_batch::SearchThreads::shared()),
     };
     let report = cw_solve::solve(&graph, solver.as_mut(), &limits);
     let checked =

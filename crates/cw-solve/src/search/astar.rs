@@ -30,8 +30,10 @@
 //!   above it are never stored, and the search ends as soon as the smallest
 //!   open `f` reaches it;
 //! - with more than one thread, a batch of positions of the same `f` is
-//!   expanded side by side and their children are stored in batch order, so
-//!   the moves found do not depend on the threads' timing.
+//!   expanded side by side by the crew the caller hands in
+//!   (`Limits::crews`; cw-solve starts no thread) and their children are
+//!   stored in batch order, so the moves found do not depend on the
+//!   threads' timing, nor on whether there was a crew at all.
 //!
 //! When the memory cap, the time limit or a cancellation stops the search,
 //! the best solution found so far (at worst the first one) is returned with the
@@ -50,7 +52,7 @@
 
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use crate::SearchCtx;
+use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -243,6 +245,7 @@ pub(crate) fn search<const W: usize>(
     first: Vec<Color>,
     budget: &Budget,
     ctx: &mut SearchCtx,
+    crew: Option<&dyn Crew>,
 ) -> ExactResult {
     let deadline = budget.deadline;
     let w = g.w;
@@ -324,18 +327,10 @@ pub(crate) fn search<const W: usize>(
     let mut lower = ub;
     let mut cur_f = 0;
     // One position at a time on one thread; on more, a batch of positions
-    // of the same `f`, expanded side by side by a pool of its own (see
-    // `expand`). Without a pool (it could not start) the search runs alone.
-    let pool = (budget.threads > 1)
-        .then(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(budget.threads)
-                .thread_name(|i| format!("exact-{i}"))
-                .build()
-                .ok()
-        })
-        .flatten();
-    let threads = pool.as_ref().map_or(1, |p| p.current_num_threads());
+    // of the same `f`, expanded side by side by the crew (see `expand`).
+    // The batch size follows the threads asked for, not the crew's, so a
+    // thread count gives the same moves with a crew or without one.
+    let threads = budget.threads.max(1);
     let batch_size = if threads == 1 { 1 } else { 64 * threads };
     let mut batch: Vec<(u32, usize)> = Vec::with_capacity(batch_size);
     let mut children: Vec<Child<W>> = Vec::new();
@@ -391,7 +386,7 @@ pub(crate) fn search<const W: usize>(
             f: f as u32,
         };
         children.clear();
-        expanded += expand(&view, &batch, pool.as_ref(), &mut children);
+        expanded += expand(&view, &batch, crew, &mut children);
         // Store the children in order (the same whatever the threads did).
         for child in &children {
             ctx.nodes += 1;
@@ -508,16 +503,16 @@ struct Child<const W: usize> {
 
 /// Expands the positions of `batch` (index and depth each), appending their
 /// children to `out` in batch order, and returns how many were expanded
-/// (the others were dominated). With a pool, its threads share the
+/// (the others were dominated). With a crew, its threads share the
 /// positions out (each takes the next one not taken); the order of `out`
 /// does not depend on how.
 fn expand<const W: usize>(
     view: &View<'_, W>,
     batch: &[(u32, usize)],
-    pool: Option<&rayon::ThreadPool>,
+    crew: Option<&dyn Crew>,
     out: &mut Vec<Child<W>>,
 ) -> u64 {
-    let Some(pool) = pool.filter(|_| batch.len() > 1) else {
+    let Some(crew) = crew.filter(|c| batch.len() > 1 && c.size() > 1) else {
         return batch
             .iter()
             .map(|&(i, gi)| u64::from(expand_one(view, i, gi, out)))
@@ -525,22 +520,18 @@ fn expand<const W: usize>(
     };
     let next = AtomicUsize::new(0);
     let parts = Mutex::new(Vec::with_capacity(batch.len()));
-    pool.scope(|s| {
-        for _ in 0..pool.current_num_threads() {
-            s.spawn(|_| {
-                let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(i, gi)) = batch.get(k) else {
-                        break;
-                    };
-                    let mut kids = Vec::new();
-                    let expanded = expand_one(view, i, gi, &mut kids);
-                    done.push((k, kids, expanded));
-                }
-                parts.lock().unwrap_or_else(|e| e.into_inner()).extend(done);
-            });
+    crew.each(&|| {
+        let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(i, gi)) = batch.get(k) else {
+                break;
+            };
+            let mut kids = Vec::new();
+            let expanded = expand_one(view, i, gi, &mut kids);
+            done.push((k, kids, expanded));
         }
+        parts.lock().unwrap_or_else(|e| e.into_inner()).extend(done);
     });
     let mut parts = parts.into_inner().unwrap_or_else(|e| e.into_inner());
     parts.sort_unstable_by_key(|p| p.0);

@@ -144,7 +144,7 @@ pub(crate) fn near<const W: usize>(
             max_expanded: opts.root,
             threads: 1,
         };
-        let r = search(g, f, l, sol.clone(), &budget, ctx);
+        let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
             sol = r.moves;
         }
@@ -180,7 +180,7 @@ pub(crate) fn near<const W: usize>(
             max_expanded: left,
             threads: 1,
         };
-        let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx);
+        let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));
         if tail.moves.len() < sol.len() - split {
             sol.truncate(split);

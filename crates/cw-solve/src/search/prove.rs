@@ -67,17 +67,18 @@ fn exact<const W: usize>(
         max_expanded: u64::MAX,
         threads: opts.threads,
     };
-    if opts.threads > 1 {
-        // The search waits for its pool's threads at every batch. A rayon
-        // worker (of a batch of games, say) that waited on another pool
-        // would take up its own pool's jobs meanwhile, starting another
-        // game in the middle of this search; a thread of its own only waits.
-        std::thread::scope(|s| {
-            s.spawn(|| search(g, &f, &l, first, &budget, ctx))
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e))
-        })
-    } else {
-        search(g, &f, &l, first, &budget, ctx)
+    match ctx.crews().filter(|_| opts.threads > 1) {
+        // The crew's threads are handed in (cw-solve starts none); the
+        // search runs on a thread the crews give it, which only waits.
+        Some(crews) => {
+            let mut first = Some(first);
+            let mut result = None;
+            crews.run(opts.threads, &mut |crew| {
+                let first = first.take().unwrap_or_default();
+                result = Some(search(g, &f, &l, first, &budget, ctx, crew));
+            });
+            result.expect("the crews ran the search")
+        }
+        None => search(g, &f, &l, first, &budget, ctx, None),
     }
 }

@@ -37,7 +37,7 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "threads",
-            doc: "threads that expand positions side by side (the same moves on every run)",
+            doc: "threads that expand positions side by side, when the caller gives the search threads (the same moves on every run, and alone)",
             default: "1",
             kind: ParamKind::Int { min: 1, max: 64 },
             // The web lab's search slots are one thread each.
