@@ -29,9 +29,7 @@ mod shard;
 pub use boards::BoardSet;
 pub use crews::SearchThreads;
 pub use merge::{MergeError, MergeReport, merge};
-pub use plan::{
-    BoardsDraft, Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check,
-};
+pub use plan::{Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check};
 pub use play::{BatchResult, run_batch};
 pub use run::{Batch, BatchError, Event, NotResumed, Outcome, Resume, known_optima, record, run};
 pub use shard::{MAX_SHARDS, Shard, ShardError};

@@ -3,7 +3,8 @@
 //! and the fingerprint that says which runs can be resumed or merged.
 //!
 //! A front end turns what a person asked for (command-line flags, a JSON
-//! request) into a [`PlanDraft`] and hands it to [`check`] with its own
+//! request) into a [`PlanDraft`] (the boards already as a [`BoardSet`], not
+//! yet checked) and hands it to [`check`] with its own
 //! [`Caps`]; what comes back is a [`Plan`] or a [`PlanError`] that names the
 //! field at fault, which the front end words in its own terms (`--seeds`,
 //! `"count"`).
@@ -17,7 +18,6 @@
 //! merge only when their fingerprints agree.
 
 use crate::BoardSet;
-use cw_core::format::BoardEntry;
 use cw_core::{Board, ClusterGraph};
 use cw_solve::{Limits, Spec};
 use serde_json::{Value, json};
@@ -65,55 +65,14 @@ impl Default for GameLimits {
 pub struct PlanDraft {
     /// Solver specs or presets as written.
     pub specs: Vec<String>,
-    /// The boards.
-    pub boards: BoardsDraft,
+    /// The boards, as asked for (not yet checked).
+    pub boards: BoardSet,
     /// A game gives up after this many moves.
     pub max_moves: u32,
     /// A game gives up after this much time.
     pub time_limit: Option<Duration>,
     /// Memory one game's search may hold, in bytes.
     pub memory_bytes: Option<u64>,
-}
-
-/// The boards a front end asks for.
-#[derive(Clone, Debug)]
-pub enum BoardsDraft {
-    /// Boards `first..first+count` of the series' sine generator.
-    Series {
-        /// The first board number (from 1).
-        first: u64,
-        /// How many boards.
-        count: u64,
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-        /// Colors.
-        colors: usize,
-    },
-    /// Seeded boards with seeds `first..first+count`; with a start cell
-    /// (row, column), Flood-It boards.
-    Seeds {
-        /// The first seed.
-        first: u64,
-        /// How many boards.
-        count: u64,
-        /// Columns.
-        width: usize,
-        /// Rows.
-        height: usize,
-        /// Colors.
-        colors: usize,
-        /// The start cell of Flood-It boards; `None` for Color Walk boards.
-        start: Option<(usize, usize)>,
-    },
-    /// Boards read from a file.
-    Entries {
-        /// Where they came from (e.g. the file name).
-        label: String,
-        /// The boards.
-        entries: Vec<BoardEntry>,
-    },
 }
 
 /// What a front end allows, besides the engine's own ranges.
@@ -292,7 +251,8 @@ pub fn check(draft: &PlanDraft, caps: &Caps<'_>) -> Result<Plan, PlanError> {
     })
 }
 
-fn board_set(draft: &BoardsDraft, caps: &Caps<'_>) -> Result<BoardSet, PlanError> {
+/// Checks the boards asked for against the engine's ranges and `caps`.
+fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> {
     let shape = |width, height, colors: usize| {
         Board::check_shape(width, height, colors).map_err(|e| PlanError {
             field: Field::Shape,
@@ -309,18 +269,20 @@ fn board_set(draft: &BoardsDraft, caps: &Caps<'_>) -> Result<BoardSet, PlanError
         }
         Ok(())
     };
-    let count_in_range = |count: u64| {
-        if (1..=caps.max_boards).contains(&count) {
-            Ok(())
-        } else {
-            fail(
-                Field::Count,
-                format!("{count} boards is out of range: 1 to {}", caps.max_boards),
-            )
+    let count = boards.len();
+    if !(1..=caps.max_boards).contains(&count) {
+        if let BoardSet::Entries { label, .. } = boards
+            && count == 0
+        {
+            return fail(Field::Entries, format!("{label} holds no boards"));
         }
-    };
-    Ok(match *draft {
-        BoardsDraft::Series {
+        return fail(
+            Field::Count,
+            format!("{count} boards is out of range: 1 to {}", caps.max_boards),
+        );
+    }
+    match *boards {
+        BoardSet::Koblenski {
             first,
             count,
             width,
@@ -328,7 +290,6 @@ fn board_set(draft: &BoardsDraft, caps: &Caps<'_>) -> Result<BoardSet, PlanError
             colors,
         } => {
             shape(width, height, colors)?;
-            count_in_range(count)?;
             let last = last_series_board(width, height);
             if first == 0 || first > last {
                 return fail(
@@ -346,65 +307,39 @@ fn board_set(draft: &BoardsDraft, caps: &Caps<'_>) -> Result<BoardSet, PlanError
                     ),
                 );
             }
-            BoardSet::Koblenski {
-                first,
-                count,
-                width,
-                height,
-                colors,
-            }
         }
-        BoardsDraft::Seeds {
+        BoardSet::Seeds {
             first,
             count,
             width,
             height,
             colors,
-            start,
+        }
+        | BoardSet::FloodItSeeds {
+            first,
+            count,
+            width,
+            height,
+            colors,
+            ..
         } => {
             shape(width, height, colors)?;
-            count_in_range(count)?;
             if first.checked_add(count).is_none() {
                 return fail(Field::First, "the seeds run past 2^64");
             }
-            match start {
-                None => BoardSet::Seeds {
-                    first,
-                    count,
-                    width,
-                    height,
-                    colors,
-                },
-                Some((row, col)) => {
-                    Board::check_start(width, height, row, col).map_err(|e| PlanError {
-                        field: Field::Start,
-                        message: e.to_string(),
-                    })?;
-                    BoardSet::FloodItSeeds {
-                        first,
-                        count,
-                        width,
-                        height,
-                        colors,
-                        start: (row, col),
-                    }
-                }
+            if let BoardSet::FloodItSeeds {
+                start: (row, col), ..
+            } = *boards
+            {
+                Board::check_start(width, height, row, col).map_err(|e| PlanError {
+                    field: Field::Start,
+                    message: e.to_string(),
+                })?;
             }
         }
-        BoardsDraft::Entries {
-            ref label,
-            ref entries,
-        } => {
-            if entries.is_empty() {
-                return fail(Field::Entries, format!("{label} holds no boards"));
-            }
-            count_in_range(entries.len() as u64)?;
-            BoardSet::Entries {
-                label: label.clone(),
-                entries: entries.clone(),
-            }
-        }
-    })
+        BoardSet::Entries { .. } => {}
+    }
+    Ok(boards.clone())
 }
 
 impl Plan {
@@ -565,8 +500,9 @@ impl Fnv {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cw_core::format::BoardEntry;
 
-    fn draft(boards: BoardsDraft) -> PlanDraft {
+    fn draft(boards: BoardSet) -> PlanDraft {
         PlanDraft {
             specs: vec!["greedy".into(), "gla-3".into(), "greedy".into()],
             boards,
@@ -576,14 +512,13 @@ mod tests {
         }
     }
 
-    fn seeds(first: u64, count: u64) -> BoardsDraft {
-        BoardsDraft::Seeds {
+    fn seeds(first: u64, count: u64) -> BoardSet {
+        BoardSet::Seeds {
             first,
             count,
             width: 10,
             height: 8,
             colors: 4,
-            start: None,
         }
     }
 
@@ -614,12 +549,16 @@ mod tests {
             (Field::Count, "0 boards is out of range: 1 to 1000000")
         );
         assert_eq!(error(&draft(seeds(u64::MAX, 2))).field, Field::First);
-        let mut flood = seeds(1, 2);
-        if let BoardsDraft::Seeds { start, .. } = &mut flood {
-            *start = Some((8, 0));
-        }
+        let flood = BoardSet::FloodItSeeds {
+            first: 1,
+            count: 2,
+            width: 10,
+            height: 8,
+            colors: 4,
+            start: (8, 0),
+        };
         assert_eq!(error(&draft(flood)).field, Field::Start);
-        let series = |first, count| BoardsDraft::Series {
+        let series = |first, count| BoardSet::Koblenski {
             first,
             count,
             width: 30,
@@ -630,13 +569,12 @@ mod tests {
         let last = last_series_board(30, 20);
         assert!(check(&draft(series(last, 1)), &Caps::command_line()).is_ok());
         assert_eq!(error(&draft(series(last, 2))).field, Field::Count);
-        let mut d = draft(BoardsDraft::Seeds {
+        let mut d = draft(BoardSet::Seeds {
             first: 1,
             count: 1,
             width: 10,
             height: 8,
             colors: 17,
-            start: None,
         });
         assert_eq!(error(&d).field, Field::Shape);
         d.boards = seeds(1, 1);
@@ -645,7 +583,7 @@ mod tests {
         d.time_limit = None;
         d.max_moves = 0;
         assert_eq!(error(&d).field, Field::MaxMoves);
-        let e = error(&draft(BoardsDraft::Entries {
+        let e = error(&draft(BoardSet::Entries {
             label: "empty.txt".into(),
             entries: vec![],
         }));
@@ -720,7 +658,7 @@ mod tests {
             .collect();
         let file = |label: &str, entries: Vec<BoardEntry>| {
             check(
-                &draft(BoardsDraft::Entries {
+                &draft(BoardSet::Entries {
                     label: label.into(),
                     entries,
                 }),

@@ -14,7 +14,7 @@ use crate::{ApiError, AppState, jobs};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use cw_batch::{Batch, BoardsDraft, Caps, Event, Field, PlanDraft, Resume};
+use cw_batch::{Batch, BoardSet, Caps, Event, Field, PlanDraft, Resume};
 use cw_lab::{GameRecord, Optima, Store};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -87,24 +87,31 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
         )));
     }
     let boards = match req.boards {
-        BoardsKind::Series => BoardsDraft::Series {
+        BoardsKind::Series => BoardSet::Koblenski {
             first,
             count,
             width,
             height,
             colors,
         },
-        BoardsKind::Seeds | BoardsKind::FloodIt => BoardsDraft::Seeds {
+        BoardsKind::Seeds => BoardSet::Seeds {
             first,
             count,
             width,
             height,
             colors,
-            start: matches!(req.boards, BoardsKind::FloodIt).then(|| {
-                let [row, col] = req.start.unwrap_or([0, 0]);
-                (row, col)
-            }),
         },
+        BoardsKind::FloodIt => {
+            let [row, col] = req.start.unwrap_or([0, 0]);
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start: (row, col),
+            }
+        }
     };
     let time = check::time_ms(
         req.time_limit_ms,

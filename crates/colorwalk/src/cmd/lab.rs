@@ -3,9 +3,7 @@
 use super::open_store;
 use crate::cli::{BenchArgs, CompareArgs, MergeArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
-use cw_batch::{
-    Batch, BatchError, BoardsDraft, Caps, Event, Field, Plan, PlanDraft, Resume, Shard,
-};
+use cw_batch::{Batch, BatchError, BoardSet, Caps, Event, Field, Plan, PlanDraft, Resume, Shard};
 use cw_lab::{GameRecord, TableFormat};
 use cw_solve::Spec;
 use cw_solve::presets::SERIES_TABLE;
@@ -45,7 +43,7 @@ fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
 }
 
 /// The boards the flags ask for, and the flag that chose them.
-fn boards_draft(args: &BenchArgs) -> Result<(BoardsDraft, &'static str)> {
+fn boards_draft(args: &BenchArgs) -> Result<(BoardSet, &'static str)> {
     let (width, height) = args.size;
     let colors = usize::from(args.colors);
     if let Some(path) = &args.boards {
@@ -53,19 +51,27 @@ fn boards_draft(args: &BenchArgs) -> Result<(BoardsDraft, &'static str)> {
         let from = args.from.map(cw_core::format::Format::from);
         let entries = crate::board_input::load_all(&source, from)?;
         let label = source.into_owned();
-        return Ok((BoardsDraft::Entries { label, entries }, "--boards"));
+        return Ok((BoardSet::Entries { label, entries }, "--boards"));
     }
     if let Some(seeds) = &args.seeds {
         let (first, count) = parse_range(seeds, "--seeds")?;
-        let start = (args.flood_it || args.start.is_some())
-            .then(|| args.start.map_or((0, 0), |s| s.on(width, height)));
-        let draft = BoardsDraft::Seeds {
-            first,
-            count,
-            width,
-            height,
-            colors,
-            start,
+        let draft = if args.flood_it || args.start.is_some() {
+            BoardSet::FloodItSeeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+                start: args.start.map_or((0, 0), |s| s.on(width, height)),
+            }
+        } else {
+            BoardSet::Seeds {
+                first,
+                count,
+                width,
+                height,
+                colors,
+            }
         };
         return Ok((draft, "--seeds"));
     }
@@ -73,7 +79,7 @@ fn boards_draft(args: &BenchArgs) -> Result<(BoardsDraft, &'static str)> {
         Some(k) => parse_range(k, "--koblenski")?,
         None => (1, 100),
     };
-    let draft = BoardsDraft::Series {
+    let draft = BoardSet::Koblenski {
         first,
         count,
         width,

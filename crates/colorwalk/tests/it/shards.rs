@@ -269,27 +269,15 @@ fn a_run_is_resumed_only_by_the_same_plan_and_a_different_one_says_how_to_start_
     // move limit: not resumed, and the error says why and what to do.
     {
         let mut store = Store::open(&db).unwrap();
-        let out = bench(
-            &[],
-            &[
-                "--db",
-                db.to_str().unwrap(),
-                "--max-moves",
-                "500",
-                "--no-store",
-            ],
-        );
-        assert!(out.status.success());
         let plan = cw_batch::check(
             &cw_batch::PlanDraft {
                 specs: vec!["greedy".into(), "exact".into()],
-                boards: cw_batch::BoardsDraft::Seeds {
+                boards: cw_batch::BoardSet::Seeds {
                     first: 1,
                     count: 7,
                     width: 12,
                     height: 10,
                     colors: 4,
-                    start: None,
                 },
                 max_moves: 500,
                 time_limit: None,
