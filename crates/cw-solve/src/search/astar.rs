@@ -588,34 +588,46 @@ fn expand_one<const W: usize>(
         if !g.grows(&nl, &cl) {
             continue;
         }
-        let gc = gi as u32 + 1 + g.close(&mut nf, &mut nl, |_| ());
-        let mut child = Child {
-            parent: i,
-            color: c as u8,
-            g: gc,
-            f: 0,
-            goal: false,
-            hash: 0,
-            flooded: nf,
-            frontier: nl,
-        };
+        let gc = gi as u32 + 1 + g.force(&mut nf, &mut nl, |_| ());
         if is_empty(&nl) {
-            child.goal = true;
-            out.push(child);
+            out.push(Child {
+                parent: i,
+                color: c as u8,
+                g: gc,
+                f: 0,
+                goal: true,
+                hash: 0,
+                flooded: nf,
+                frontier: nl,
+            });
             continue;
         }
         if gc + 1 >= ub {
             continue;
         }
-        child.hash = hash_words(&nf[..w]);
-        if let Some(j) = store.find(&nf[..w], child.hash) {
+        // The bound first, on the position before its dead ends are
+        // settled (the same value: see `Graph::settle_dead_ends`): most
+        // children end here, and settling is not free.
+        let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
+        if fc >= ub {
+            continue;
+        }
+        g.settle_dead_ends(&mut nf, &mut nl);
+        let hash = hash_words(&nf[..w]);
+        let child = Child {
+            parent: i,
+            color: c as u8,
+            g: gc,
+            f: fc,
+            goal: false,
+            hash,
+            flooded: nf,
+            frontier: nl,
+        };
+        if let Some(j) = store.find(&nf[..w], hash) {
             if u32::from(view.meta.at(j as usize).g) > gc {
                 out.push(child);
             }
-            continue;
-        }
-        let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
-        if fc >= ub {
             continue;
         }
         if dominated(
@@ -629,7 +641,6 @@ fn expand_one<const W: usize>(
         ) {
             continue;
         }
-        child.f = fc;
         out.push(child);
     }
     true
