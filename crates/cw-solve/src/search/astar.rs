@@ -28,7 +28,10 @@
 //! - a known solution gives the first upper bound (the `exact` solver runs
 //!   the near-optimal search first: see `prove.rs`); positions with `f` at or
 //!   above it are never stored, and the search ends as soon as the smallest
-//!   open `f` reaches it;
+//!   open `f` reaches it; a long search (`exact`'s, after
+//!   [`WIDEN_AFTER`] expansions) runs a wider beam once, whose solution, if
+//!   shorter, lowers the upper bound from then on (any solution's length
+//!   is an upper bound, so nothing with an `f` at or above it is needed);
 //! - with more than one thread, a batch of positions of the same `f` is
 //!   expanded side by side and their children are stored in batch order, so
 //!   the moves found do not depend on the threads' timing.
@@ -48,6 +51,7 @@
 //! less a margin of 1/128 of it; on searches of 100 MB and more the count is
 //! within 1 % of the growth of the process's resident memory.
 
+use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
 use crate::SearchCtx;
@@ -231,7 +235,23 @@ pub(crate) struct Budget {
     pub max_expanded: u64,
     /// Threads that expand positions side by side (1: this one alone).
     pub threads: usize,
+    /// Width of the beam run once the search has expanded `widen_after`
+    /// positions, for a shorter first solution (0: none).
+    pub widen: usize,
+    /// When to run that beam ([`WIDEN_AFTER`] for `exact`).
+    pub widen_after: u64,
 }
+
+/// Expansions after which `exact`'s search runs its wider beam
+/// ([`Budget::widen`]). The first upper bound decides what A* stores: every
+/// position with a smaller `f`. A first solution one move above the
+/// optimum makes it store and expand positions of the optimum's `f` that
+/// could not beat the optimum, which on `30x30c6-f4` is most of the work.
+/// A beam 1000 wide (about 0.2 to 0.4 s on a 30×30 board, the cost of
+/// 20 000 to 40 000 expansions) finds the optimum of the three 30×30
+/// Flood-It boards of seeds 1 to 20 whose first solution is one move too
+/// long (`-f4`, `-f6`, `-f11`); searches that end sooner never pay for it.
+pub(crate) const WIDEN_AFTER: u64 = 100_000;
 
 /// Searches from a position for a shortest solution. `first` is a known
 /// solution from the position, the first upper bound. The result's moves
@@ -323,6 +343,7 @@ pub(crate) fn search<const W: usize>(
     let mut stopped = None;
     let mut lower = ub;
     let mut cur_f = 0;
+    let mut widened = false;
     // One position at a time on one thread; on more, a batch of positions
     // of the same `f`, expanded side by side by a pool of its own (see
     // `expand`). Without a pool (it could not start) the search runs alone.
@@ -367,6 +388,30 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         cur_f = f as u32;
+        if budget.widen > 0 && !widened && expanded >= budget.widen_after {
+            // Once: a wider beam, for a solution shorter than `ub` (its
+            // few positions counted against the cap while it runs).
+            widened = true;
+            let held = bytes(&store, &meta, &queue, &dom);
+            let one = beam_bytes_of(g.n, g.k, W, 1).max(1) as usize;
+            let width = budget.widen.min(cap.saturating_sub(held) / one);
+            if width > 0 {
+                peak = peak.max(held + width * one);
+                let stop = |c: &SearchCtx| {
+                    c.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
+                };
+                if let Some(s) = beam(g, &f0, &l0, width, ctx, stop, ub)
+                    && (s.len() as u32) < ub
+                {
+                    ub = s.len() as u32;
+                    best = result.moves.iter().copied().chain(s).collect();
+                    best_node = None;
+                    if f as u32 >= ub {
+                        break;
+                    }
+                }
+            }
+        }
         if expanded >= budget.max_expanded {
             stopped = Some(StopReason::Expansions);
             lower = f as u32;
@@ -655,4 +700,86 @@ fn path(meta: &Chunked<Meta, META_SHIFT>, mut i: u32) -> Vec<u8> {
     }
     colors.reverse();
     colors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bound::{WithWidth, dispatch};
+    use cw_core::{Board, ClusterGraph};
+
+    /// A long first solution: the first color that absorbs something, over
+    /// and over.
+    fn poor_solution<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> Vec<Color> {
+        let (mut f, mut l) = (*f, *l);
+        let mut moves = Vec::new();
+        while !is_empty(&l) {
+            let c = (0..g.k).find(|&c| g.useful(&l, c)).unwrap();
+            g.play(&mut f, &mut l, c);
+            moves.push(Color(c as u8));
+        }
+        moves
+    }
+
+    /// The search from the start with a poor first solution, with and
+    /// without the wider beam at once: (optimum, moves, lower bound,
+    /// positions stored) each.
+    fn both(board: &Board) -> [(usize, Vec<Color>, u32, u64); 2] {
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = [(usize, Vec<Color>, u32, u64); 2];
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                [0, 8].map(|widen| {
+                    let budget = Budget {
+                        cap: 64 << 20,
+                        deadline: None,
+                        max_expanded: u64::MAX,
+                        threads: 1,
+                        widen,
+                        widen_after: 0,
+                    };
+                    let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                    let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx);
+                    assert!(r.proven);
+                    (r.moves.len(), r.moves, r.lower_bound, r.peak_states)
+                })
+            }
+        }
+        let graph = ClusterGraph::new(board);
+        dispatch(&graph, Go(board, &graph))
+    }
+
+    #[test]
+    fn the_wider_beam_lowers_the_upper_bound_and_keeps_the_optimum() {
+        // A poor first solution, then a beam 8 wide at the first batch: the
+        // same optimum, proven, with fewer positions stored (those whose
+        // `f` could not beat the beam's solution are not).
+        let (mut fewer, mut plain_total, mut widened_total) = (0, 0, 0);
+        for seed in 1..=12 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(14, 14, 6, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(14, 14, 6, seed, (0, 0)).unwrap()
+            };
+            let [plain, widened] = both(&board);
+            assert_eq!(widened.0, plain.0, "seed {seed}: the same optimum");
+            assert_eq!(widened.2 as usize, widened.0, "seed {seed}: proven");
+            let graph = ClusterGraph::new(&board);
+            let mut game = graph.start();
+            for &c in &widened.1 {
+                game.play(c);
+            }
+            assert!(game.is_solved(), "seed {seed}: the moves clear the board");
+            fewer += usize::from(widened.3 < plain.3);
+            plain_total += plain.3;
+            widened_total += widened.3;
+        }
+        assert!(fewer >= 10, "the beam saved work on {fewer} boards of 12");
+        assert!(
+            2 * widened_total < plain_total,
+            "{widened_total} vs {plain_total}"
+        );
+    }
 }
