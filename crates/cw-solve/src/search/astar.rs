@@ -751,6 +751,88 @@ mod tests {
         dispatch(&graph, Go(board, &graph))
     }
 
+    /// The fewest moves that clear the board, by breadth-first search over
+    /// the regions reachable (every color every time).
+    fn breadth_first<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![(*f, *l)];
+        seen.insert(*f);
+        for depth in 0.. {
+            if layer.iter().any(|(_, l)| is_empty(l)) {
+                return depth;
+            }
+            let mut next = Vec::new();
+            for (f, l) in &layer {
+                for c in 0..g.k {
+                    let (mut nf, mut nl) = (*f, *l);
+                    if g.play(&mut nf, &mut nl, c) && seen.insert(nf) {
+                        next.push((nf, nl));
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn a_star_alone_equals_breadth_first_search() {
+        // From a poor first solution, so that A* (not the near-optimal
+        // search run before it in `exact`) finds every optimum: any rule
+        // of A* that loses optimality shows here.
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = (usize, usize);
+            fn run<const W: usize>(self, g: Graph<W>) -> (usize, usize) {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                let budget = Budget {
+                    cap: 64 << 20,
+                    deadline: None,
+                    max_expanded: u64::MAX,
+                    threads: 1,
+                    widen: 0,
+                    widen_after: 0,
+                };
+                let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx);
+                assert!(r.proven);
+                let mut game = self.1.start();
+                for &c in &r.moves {
+                    game.play(c);
+                }
+                assert!(game.is_solved());
+                (r.moves.len(), breadth_first(&g, &f, &l))
+            }
+        }
+        let mut shorter = 0;
+        for seed in 0..60 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(7, 6, 4, seed).unwrap()
+            } else {
+                let start = ((seed / 2 % 6) as usize, (seed / 3 % 7) as usize);
+                Board::seeded_flood_it(7, 6, 4, seed, start).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let (astar, bfs) = dispatch(&graph, Go(&board, &graph));
+            assert_eq!(astar, bfs, "seed {seed}");
+            shorter += usize::from(bfs < poor_len(&graph));
+        }
+        assert!(shorter > 50, "the poor solution was optimal too often");
+    }
+
+    fn poor_len(graph: &ClusterGraph) -> usize {
+        struct P<'a>(&'a ClusterGraph);
+        impl WithWidth for P<'_> {
+            type Out = usize;
+            fn run<const W: usize>(self, g: Graph<W>) -> usize {
+                let (f, l) = g.position(&self.0.start());
+                poor_solution(&g, &f, &l).len()
+            }
+        }
+        dispatch(graph, P(graph))
+    }
+
     #[test]
     fn the_wider_beam_lowers_the_upper_bound_and_keeps_the_optimum() {
         // A poor first solution, then a beam 8 wide at the first batch: the

@@ -812,6 +812,52 @@ mod tests {
     }
 
     #[test]
+    fn settling_dead_ends_changes_no_bound() {
+        // A* bounds a child before settling its dead ends: the plain and
+        // the refined bound must be the same either way.
+        struct Check<'a>(&'a ClusterGraph, u64);
+        impl WithWidth for Check<'_> {
+            type Out = usize;
+            fn run<const W: usize>(self, g: Graph<W>) -> usize {
+                let (mut f, mut l) = g.position(&self.0.start());
+                let mut rng = cw_core::SplitMix64::new(self.1);
+                let mut settled_some = 0;
+                g.force(&mut f, &mut l, |_| ());
+                while !is_empty(&l) {
+                    let (mut sf, mut sl) = (f, l);
+                    g.settle_dead_ends(&mut sf, &mut sl);
+                    settled_some += usize::from(sf != f);
+                    assert_eq!(g.bound(&f, &l), g.bound(&sf, &sl));
+                    for limit in [u32::MAX, 3, 8] {
+                        let (a, b) = (
+                            g.refined_bound(&f, &l, limit),
+                            g.refined_bound(&sf, &sl, limit),
+                        );
+                        assert!(a == b || (a >= limit && b >= limit), "{a} {b} {limit}");
+                    }
+                    // A random move, then the forced ones, unsettled.
+                    let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
+                    let c = useful[rng.below(useful.len() as u64) as usize];
+                    g.play(&mut f, &mut l, c);
+                    g.force(&mut f, &mut l, |_| ());
+                }
+                settled_some
+            }
+        }
+        let mut settled = 0;
+        for seed in 0..40 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(12, 12, 5, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(16, 16, 6, seed, (8, 8)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            settled += dispatch(&graph, Check(&graph, seed));
+        }
+        assert!(settled > 100, "dead ends met at {settled} positions");
+    }
+
+    #[test]
     fn search_play_agrees_on_the_widest_sets() {
         // 100x100 boards with many colors use the widest sets (160 words).
         for (k, flood_it) in [(16, false), (36, true)] {
