@@ -11,8 +11,8 @@
 //! the optimum on most of them. It runs within the solver's own time limit
 //! and the game's memory budget. A search still running after
 //! [`WIDEN_AFTER`](super::astar::WIDEN_AFTER) expansions runs a beam
-//! [`WIDE_BEAM`] wide once, which may lower the upper bound (on 3 of 20
-//! 30×30 Flood-It boards it finds the optimum, one move shorter).
+//! [`WIDE_BEAM`] wide once, which may lower the upper bound (on
+//! `30x30c6-f4` it finds the optimum, one move shorter).
 
 use super::astar::{Budget, ExactOptions, ExactResult, WIDEN_AFTER, search};
 use super::bound::{Graph, WithWidth, dispatch};
