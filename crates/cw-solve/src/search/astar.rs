@@ -28,7 +28,10 @@
 //! - a known solution gives the first upper bound (the `exact` solver runs
 //!   the near-optimal search first: see `prove.rs`); positions with `f` at or
 //!   above it are never stored, and the search ends as soon as the smallest
-//!   open `f` reaches it;
+//!   open `f` reaches it; a long search (`exact`'s, after
+//!   [`WIDEN_AFTER`] expansions) runs a wider beam once, whose solution, if
+//!   shorter, lowers the upper bound from then on (any solution's length
+//!   is an upper bound, so nothing with an `f` at or above it is needed);
 //! - with more than one thread, a batch of positions of the same `f` is
 //!   expanded side by side by the crew the caller hands in
 //!   (`Limits::crews`; cw-solve starts no thread) and their children are
@@ -50,6 +53,7 @@
 //! less a margin of 1/128 of it; on searches of 100 MB and more the count is
 //! within 1 % of the growth of the process's resident memory.
 
+use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
 use crate::{Crew, SearchCtx};
@@ -233,7 +237,23 @@ pub(crate) struct Budget {
     pub max_expanded: u64,
     /// Threads that expand positions side by side (1: this one alone).
     pub threads: usize,
+    /// Width of the beam run once the search has expanded `widen_after`
+    /// positions, for a shorter first solution (0: none).
+    pub widen: usize,
+    /// When to run that beam ([`WIDEN_AFTER`] for `exact`).
+    pub widen_after: u64,
 }
+
+/// Expansions after which `exact`'s search runs its wider beam
+/// ([`Budget::widen`]). The first upper bound decides what A* stores: every
+/// position with a smaller `f`. A first solution one move above the
+/// optimum makes it store and expand positions of the optimum's `f` that
+/// could not beat the optimum: on `30x30c6-f4` (first solution 39 moves,
+/// optimum 38) 1.33M positions stored without the beam, 0.90M with it.
+/// A beam 1000 wide costs about 0.2 s on a 30×30 board, a tenth of a
+/// search of 200 000 expansions on two threads; searches that end sooner
+/// never pay for it.
+pub(crate) const WIDEN_AFTER: u64 = 200_000;
 
 /// Searches from a position for a shortest solution. `first` is a known
 /// solution from the position, the first upper bound. The result's moves
@@ -326,6 +346,7 @@ pub(crate) fn search<const W: usize>(
     let mut stopped = None;
     let mut lower = ub;
     let mut cur_f = 0;
+    let mut widened = false;
     // One position at a time on one thread; on more, a batch of positions
     // of the same `f`, expanded side by side by the crew (see `expand`).
     // The batch size follows the threads asked for, not the crew's, so a
@@ -362,6 +383,30 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         cur_f = f as u32;
+        if budget.widen > 0 && !widened && expanded >= budget.widen_after {
+            // Once: a wider beam, for a solution shorter than `ub` (its
+            // few positions counted against the cap while it runs).
+            widened = true;
+            let held = bytes(&store, &meta, &queue, &dom);
+            let one = beam_bytes_of(g.n, g.k, W, 1).max(1) as usize;
+            let width = budget.widen.min(cap.saturating_sub(held) / one);
+            if width > 0 {
+                peak = peak.max(held + width * one);
+                let stop = |c: &SearchCtx| {
+                    c.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
+                };
+                if let Some(s) = beam(g, &f0, &l0, width, ctx, stop, ub)
+                    && (s.len() as u32) < ub
+                {
+                    ub = s.len() as u32;
+                    best = result.moves.iter().copied().chain(s).collect();
+                    best_node = None;
+                    if f as u32 >= ub {
+                        break;
+                    }
+                }
+            }
+        }
         if expanded >= budget.max_expanded {
             stopped = Some(StopReason::Expansions);
             lower = f as u32;
@@ -579,34 +624,46 @@ fn expand_one<const W: usize>(
         if !g.grows(&nl, &cl) {
             continue;
         }
-        let gc = gi as u32 + 1 + g.close(&mut nf, &mut nl, |_| ());
-        let mut child = Child {
-            parent: i,
-            color: c as u8,
-            g: gc,
-            f: 0,
-            goal: false,
-            hash: 0,
-            flooded: nf,
-            frontier: nl,
-        };
+        let gc = gi as u32 + 1 + g.force(&mut nf, &mut nl, |_| ());
         if is_empty(&nl) {
-            child.goal = true;
-            out.push(child);
+            out.push(Child {
+                parent: i,
+                color: c as u8,
+                g: gc,
+                f: 0,
+                goal: true,
+                hash: 0,
+                flooded: nf,
+                frontier: nl,
+            });
             continue;
         }
         if gc + 1 >= ub {
             continue;
         }
-        child.hash = hash_words(&nf[..w]);
-        if let Some(j) = store.find(&nf[..w], child.hash) {
+        // The bound first, on the position before its dead ends are
+        // settled (the same value: see `Graph::settle_dead_ends`): most
+        // children end here, and settling is not free.
+        let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
+        if fc >= ub {
+            continue;
+        }
+        g.settle_dead_ends(&mut nf, &mut nl);
+        let hash = hash_words(&nf[..w]);
+        let child = Child {
+            parent: i,
+            color: c as u8,
+            g: gc,
+            f: fc,
+            goal: false,
+            hash,
+            flooded: nf,
+            frontier: nl,
+        };
+        if let Some(j) = store.find(&nf[..w], hash) {
             if u32::from(view.meta.at(j as usize).g) > gc {
                 out.push(child);
             }
-            continue;
-        }
-        let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
-        if fc >= ub {
             continue;
         }
         if dominated(
@@ -620,7 +677,6 @@ fn expand_one<const W: usize>(
         ) {
             continue;
         }
-        child.f = fc;
         out.push(child);
     }
     true
@@ -635,4 +691,168 @@ fn path(meta: &Chunked<Meta, META_SHIFT>, mut i: u32) -> Vec<u8> {
     }
     colors.reverse();
     colors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bound::{WithWidth, dispatch};
+    use cw_core::{Board, ClusterGraph};
+
+    /// A long first solution: the first color that absorbs something, over
+    /// and over.
+    fn poor_solution<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> Vec<Color> {
+        let (mut f, mut l) = (*f, *l);
+        let mut moves = Vec::new();
+        while !is_empty(&l) {
+            let c = (0..g.k).find(|&c| g.useful(&l, c)).unwrap();
+            g.play(&mut f, &mut l, c);
+            moves.push(Color(c as u8));
+        }
+        moves
+    }
+
+    /// The search from the start with a poor first solution, with and
+    /// without the wider beam at once: (optimum, moves, lower bound,
+    /// positions stored) each.
+    fn both(board: &Board) -> [(usize, Vec<Color>, u32, u64); 2] {
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = [(usize, Vec<Color>, u32, u64); 2];
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                [0, 8].map(|widen| {
+                    let budget = Budget {
+                        cap: 64 << 20,
+                        deadline: None,
+                        max_expanded: u64::MAX,
+                        threads: 1,
+                        widen,
+                        widen_after: 0,
+                    };
+                    let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                    let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
+                    assert!(r.proven);
+                    (r.moves.len(), r.moves, r.lower_bound, r.peak_states)
+                })
+            }
+        }
+        let graph = ClusterGraph::new(board);
+        dispatch(&graph, Go(board, &graph))
+    }
+
+    /// The fewest moves that clear the board, by breadth-first search over
+    /// the regions reachable (every color every time).
+    fn breadth_first<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> usize {
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![(*f, *l)];
+        seen.insert(*f);
+        for depth in 0.. {
+            if layer.iter().any(|(_, l)| is_empty(l)) {
+                return depth;
+            }
+            let mut next = Vec::new();
+            for (f, l) in &layer {
+                for c in 0..g.k {
+                    let (mut nf, mut nl) = (*f, *l);
+                    if g.play(&mut nf, &mut nl, c) && seen.insert(nf) {
+                        next.push((nf, nl));
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn a_star_alone_equals_breadth_first_search() {
+        // From a poor first solution, so that A* (not the near-optimal
+        // search run before it in `exact`) finds every optimum: any rule
+        // of A* that loses optimality shows here.
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = (usize, usize);
+            fn run<const W: usize>(self, g: Graph<W>) -> (usize, usize) {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                let budget = Budget {
+                    cap: 64 << 20,
+                    deadline: None,
+                    max_expanded: u64::MAX,
+                    threads: 1,
+                    widen: 0,
+                    widen_after: 0,
+                };
+                let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
+                assert!(r.proven);
+                let mut game = self.1.start();
+                for &c in &r.moves {
+                    game.play(c);
+                }
+                assert!(game.is_solved());
+                (r.moves.len(), breadth_first(&g, &f, &l))
+            }
+        }
+        let mut shorter = 0;
+        for seed in 0..60 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(7, 6, 4, seed).unwrap()
+            } else {
+                let start = ((seed / 2 % 6) as usize, (seed / 3 % 7) as usize);
+                Board::seeded_flood_it(7, 6, 4, seed, start).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let (astar, bfs) = dispatch(&graph, Go(&board, &graph));
+            assert_eq!(astar, bfs, "seed {seed}");
+            shorter += usize::from(bfs < poor_len(&graph));
+        }
+        assert!(shorter > 50, "the poor solution was optimal too often");
+    }
+
+    fn poor_len(graph: &ClusterGraph) -> usize {
+        struct P<'a>(&'a ClusterGraph);
+        impl WithWidth for P<'_> {
+            type Out = usize;
+            fn run<const W: usize>(self, g: Graph<W>) -> usize {
+                let (f, l) = g.position(&self.0.start());
+                poor_solution(&g, &f, &l).len()
+            }
+        }
+        dispatch(graph, P(graph))
+    }
+
+    #[test]
+    fn the_wider_beam_lowers_the_upper_bound_and_keeps_the_optimum() {
+        // A poor first solution, then a beam 8 wide at the first batch: the
+        // same optimum, proven, with fewer positions stored (those whose
+        // `f` could not beat the beam's solution are not).
+        let (mut fewer, mut plain_total, mut widened_total) = (0, 0, 0);
+        for seed in 1..=12 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(14, 14, 6, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(14, 14, 6, seed, (0, 0)).unwrap()
+            };
+            let [plain, widened] = both(&board);
+            assert_eq!(widened.0, plain.0, "seed {seed}: the same optimum");
+            assert_eq!(widened.2 as usize, widened.0, "seed {seed}: proven");
+            let graph = ClusterGraph::new(&board);
+            let mut game = graph.start();
+            for &c in &widened.1 {
+                game.play(c);
+            }
+            assert!(game.is_solved(), "seed {seed}: the moves clear the board");
+            fewer += usize::from(widened.3 < plain.3);
+            plain_total += plain.3;
+            widened_total += widened.3;
+        }
+        assert!(fewer >= 10, "the beam saved work on {fewer} boards of 12");
+        assert!(
+            2 * widened_total < plain_total,
+            "{widened_total} vs {plain_total}"
+        );
+    }
 }

@@ -27,11 +27,21 @@ use cw_core::Color;
 /// and a sort index; then the kept layer, and the history of kept
 /// positions over as many steps as the board has clusters (at most 1000).
 pub(crate) fn beam_bytes(graph: &cw_core::ClusterGraph, width: usize) -> u64 {
-    let words = words_for(graph);
+    beam_bytes_of(
+        graph.n_clusters(),
+        graph.n_colors(),
+        words_for(graph),
+        width,
+    )
+}
+
+/// [`beam_bytes`] on a graph of `n` clusters and `k` colors whose sets
+/// have `words` words.
+pub(crate) fn beam_bytes_of(n: usize, k: usize, words: usize, width: usize) -> u64 {
     let cand = (16 * words + 24) as u64;
-    let children = (width * graph.n_colors()) as u64;
+    let children = (width * k) as u64;
     let per_child = 2 * cand + 2 * 8 * words as u64 + 16 + 4;
-    let steps = graph.n_clusters().min(1000) as u64;
+    let steps = n.min(1000) as u64;
     children * per_child + width as u64 * (cand + 8 * steps)
 }
 

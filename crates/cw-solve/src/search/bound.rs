@@ -109,7 +109,9 @@ pub(crate) struct Graph<const W: usize> {
     pub size: Vec<u32>,
     /// The clusters of each color.
     pub masks: Vec<Set<W>>,
-    /// Each cluster's neighbors as a set (for `W ≤ DENSE_WORDS`).
+    /// Each cluster's neighbors as a set (for `W ≤ DENSE_WORDS`), padded
+    /// with empty sets to `64 × W` entries so that every id a set can hold
+    /// indexes it without a bounds check.
     dense: Vec<Set<W>>,
     /// Each cluster's neighbors as (word, bits) pairs (for wider sets):
     /// cluster `i`'s are `sparse[sparse_start[i]..sparse_start[i + 1]]`.
@@ -218,8 +220,11 @@ impl<const W: usize> Graph<W> {
         let mut sparse_start = Vec::new();
         let mut sparse: Vec<(u32, u64)> = Vec::new();
         if W <= DENSE_WORDS {
-            dense = (0..n)
+            dense = (0..64 * W)
                 .map(|i| {
+                    if i >= n {
+                        return [0; W];
+                    }
                     let mut m = [0; W];
                     for &j in graph.neighbors(i) {
                         m[j as usize / 64] |= 1 << (j % 64);
@@ -283,8 +288,9 @@ impl<const W: usize> Graph<W> {
     #[inline(always)]
     fn gather(&self, set: &Set<W>, out: &mut Set<W>) {
         if W <= DENSE_WORDS {
+            let dense = &self.dense[..64 * W];
             for_each(set, |id| {
-                let m = &self.dense[id];
+                let m = &dense[id];
                 for i in 0..W {
                     out[i] |= m[i];
                 }
@@ -392,6 +398,22 @@ impl<const W: usize> Graph<W> {
         &self,
         flooded: &mut Set<W>,
         frontier: &mut Set<W>,
+        played: impl FnMut(u8),
+    ) -> u32 {
+        let n = self.force(flooded, frontier, played);
+        self.settle_dead_ends(flooded, frontier);
+        n
+    }
+
+    /// The first half of [`close`](Self::close): plays every exposed color
+    /// until none is, calling `played` with each; returns how many. The
+    /// frontier is empty afterwards exactly when the board is clear (were
+    /// it all dead ends, every color left would be exposed).
+    #[inline]
+    pub fn force(
+        &self,
+        flooded: &mut Set<W>,
+        frontier: &mut Set<W>,
         mut played: impl FnMut(u8),
     ) -> u32 {
         let mut n = 0;
@@ -406,7 +428,6 @@ impl<const W: usize> Graph<W> {
                 }
             }
             if !any {
-                self.settle_dead_ends(flooded, frontier);
                 return n;
             }
         }
@@ -421,7 +442,14 @@ impl<const W: usize> Graph<W> {
     /// and `c` is not exposed, so every solution plays `c` again (its other
     /// clusters need it), which absorbs the dead end. Merging positions that
     /// differ only in dead ends makes more duplicates and supersets.
-    fn settle_dead_ends(&self, flooded: &mut Set<W>, frontier: &mut Set<W>) {
+    ///
+    /// Nor does it change the bound, plain or refined: the relaxed game's
+    /// first step from such a position is a layer step (no color is
+    /// exposed), which takes the dead ends with the rest of the frontier,
+    /// and they add no neighbors; no color's last clusters are dead ends
+    /// (that color would be exposed). So A* bounds a child before settling
+    /// it and settles only the children the bound keeps.
+    pub fn settle_dead_ends(&self, flooded: &mut Set<W>, frontier: &mut Set<W>) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2 and POPCNT.
@@ -444,9 +472,10 @@ impl<const W: usize> Graph<W> {
             vis[i] = flooded[i] | frontier[i];
         }
         let mut dead = [0; W];
+        let dense = &self.dense[..if W <= DENSE_WORDS { 64 * W } else { 0 }];
         for_each(frontier, |id| {
             let is_dead = if W <= DENSE_WORDS {
-                let m = &self.dense[id];
+                let m = &dense[id];
                 (0..W).fold(0, |a, i| a | (m[i] & !vis[i])) == 0
             } else {
                 let (a, b) = (
@@ -538,10 +567,14 @@ impl<const W: usize> Graph<W> {
             let (mut f, mut l) = (q, layer);
             self.play(&mut f, &mut l, c);
             let spent = m + 1;
-            let v = if is_empty(&l) || spent >= limit {
+            // A color's game needs to run only while it can still lower
+            // the minimum: stopped at `best` (or `limit`), its value is at
+            // least that, so the minimum is the same.
+            let stop = limit.min(best);
+            let v = if is_empty(&l) || spent >= stop {
                 spent
             } else {
-                spent + self.relaxed_game::<false>(&f, &l, limit - spent, &mut None)
+                spent + self.relaxed_game::<false>(&f, &l, stop - spent, &mut None)
             };
             best = best.min(v);
             if best <= base {
@@ -776,6 +809,52 @@ mod tests {
         fn search_play_agrees_with_game_play((board, moves) in board_and_moves()) {
             agree(&board, &moves)?;
         }
+    }
+
+    #[test]
+    fn settling_dead_ends_changes_no_bound() {
+        // A* bounds a child before settling its dead ends: the plain and
+        // the refined bound must be the same either way.
+        struct Check<'a>(&'a ClusterGraph, u64);
+        impl WithWidth for Check<'_> {
+            type Out = usize;
+            fn run<const W: usize>(self, g: Graph<W>) -> usize {
+                let (mut f, mut l) = g.position(&self.0.start());
+                let mut rng = cw_core::SplitMix64::new(self.1);
+                let mut settled_some = 0;
+                g.force(&mut f, &mut l, |_| ());
+                while !is_empty(&l) {
+                    let (mut sf, mut sl) = (f, l);
+                    g.settle_dead_ends(&mut sf, &mut sl);
+                    settled_some += usize::from(sf != f);
+                    assert_eq!(g.bound(&f, &l), g.bound(&sf, &sl));
+                    for limit in [u32::MAX, 3, 8] {
+                        let (a, b) = (
+                            g.refined_bound(&f, &l, limit),
+                            g.refined_bound(&sf, &sl, limit),
+                        );
+                        assert!(a == b || (a >= limit && b >= limit), "{a} {b} {limit}");
+                    }
+                    // A random move, then the forced ones, unsettled.
+                    let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
+                    let c = useful[rng.below(useful.len() as u64) as usize];
+                    g.play(&mut f, &mut l, c);
+                    g.force(&mut f, &mut l, |_| ());
+                }
+                settled_some
+            }
+        }
+        let mut settled = 0;
+        for seed in 0..40 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(12, 12, 5, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(16, 16, 6, seed, (8, 8)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            settled += dispatch(&graph, Check(&graph, seed));
+        }
+        assert!(settled > 100, "dead ends met at {settled} positions");
     }
 
     #[test]

@@ -143,6 +143,8 @@ pub(crate) fn near<const W: usize>(
             deadline: None,
             max_expanded: opts.root,
             threads: 1,
+            widen: 0,
+            widen_after: 0,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -179,6 +181,8 @@ pub(crate) fn near<const W: usize>(
             deadline: None,
             max_expanded: left,
             threads: 1,
+            widen: 0,
+            widen_after: 0,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));
