@@ -19,9 +19,12 @@
 //!   containment makes the chains of such arguments finite. On 30×20
 //!   boards it cuts the expansions about sixfold.
 //!   The positions of each depth are bit-sliced by cluster, so a query ANDs
-//!   a few rows (the query's rarest clusters) over the most recent 2 048
-//!   positions and checks the few candidates left; a dominator missed
-//!   costs work, never correctness;
+//!   rows (the query's rarest clusters first, then the rest until no
+//!   position is left) over every stored position of its depth, skipping
+//!   the words where one of its first rows is empty; on 30×30 boards with
+//!   6 colors this finds 2.5 to 6 times more dominated positions than a
+//!   scan of the newest 2 048 did (a dominator missed costs work, never
+//!   correctness);
 //! - `f = g + h` with the refined admissible bound of [`bound`](super::bound), raised
 //!   to the parent's `f` (pathmax), in a bucket queue indexed by `f` then
 //!   `g`, deepest first;
@@ -209,22 +212,6 @@ impl Buckets {
         }
         None
     }
-}
-
-/// Whether a position at depth `g` is dominated: a stored position at the
-/// same depth, other than `exclude`, contains it. (A position of smaller
-/// depth would do too, but measurements found none worth the query.)
-/// `hint` is the part of the set to choose the query's filter from.
-fn dominated(
-    dom: &Supersets,
-    store: &Store,
-    w: usize,
-    g: usize,
-    set: &[u64],
-    hint: &[u64],
-    exclude: u32,
-) -> bool {
-    dom.has_superset(g, set, hint, exclude, |y| &store.get(y)[..w])
 }
 
 /// The budgets of one search.
@@ -604,15 +591,10 @@ fn expand_one<const W: usize>(
     let mut cl = [0; W];
     cf[..w].copy_from_slice(&words[..w]);
     cl[..w].copy_from_slice(&words[w..]);
-    if dominated(
-        view.dom,
-        store,
-        w,
-        gi,
-        &cf[..w],
-        &g.boundary(&cf, &cl)[..w],
-        i,
-    ) {
+    if view
+        .dom
+        .has_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i)
+    {
         return false;
     }
     for c in 0..g.k {
@@ -666,15 +648,10 @@ fn expand_one<const W: usize>(
             }
             continue;
         }
-        if dominated(
-            view.dom,
-            store,
-            w,
-            gc as usize,
-            &nf[..w],
-            &g.boundary(&nf, &nl)[..w],
-            u32::MAX,
-        ) {
+        if view
+            .dom
+            .has_superset(gc as usize, &nf[..w], &g.boundary(&nf, &nl)[..w], u32::MAX)
+        {
             continue;
         }
         out.push(child);

@@ -331,6 +331,14 @@ struct Level {
     /// to [`BLOCK`], the width of every later block.
     width: usize,
     blocks: Vec<Block>,
+    /// Which words of each block's rows are not zero: bit `i` of
+    /// `nonzero[j * blocks_held + b]` is set if word `i` of row `j` of
+    /// block `b` may have a bit. A row's words for every block lie side by
+    /// side, so a query reads its rows' summaries front to back and skips
+    /// the words, and the blocks, where one of its rows is empty.
+    nonzero: Vec<u32>,
+    /// Blocks `nonzero` has room for: it doubles when they are all used.
+    blocks_held: usize,
     count: Vec<u32>,
     /// The clusters every stored set contains: useless for filtering, so
     /// their rows are left empty (see [`Supersets::insert`]).
@@ -367,6 +375,8 @@ impl Level {
             len: 0,
             width: 0,
             blocks: Vec::new(),
+            nonzero: Vec::new(),
+            blocks_held: 0,
             count: Vec::new(),
             common: Vec::new(),
         }
@@ -383,11 +393,11 @@ impl Level {
 /// allocator, zeroed pages would stay out of memory until first written,
 /// and rows of clusters that no position of the block contains would never
 /// be, so the bytes counted would not all be held.
-fn written_zeros(len: usize) -> Vec<u64> {
+fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
     let mut v = Vec::with_capacity(len);
     // An opaque zero, so that the fill is not turned back into a zeroed
     // allocation.
-    v.resize(len, std::hint::black_box(0));
+    v.resize(len, std::hint::black_box(T::default()));
     v
 }
 
@@ -426,6 +436,9 @@ impl Supersets {
                 let (block, k) = (word / BLOCK, word % BLOCK);
                 if block == l.blocks.len() {
                     b += bytes_next(&l.blocks, 1) - bytes_of(&l.blocks) + Block::bytes(n, BLOCK);
+                    if block == l.blocks_held {
+                        b += n * 2 * l.blocks_held * 4;
+                    }
                 } else if block == 0 && k == l.width {
                     b += Block::bytes(n, 2 * l.width);
                 }
@@ -434,7 +447,7 @@ impl Supersets {
                 if self.levels.len() <= g {
                     b += (g + 1).max(2 * self.levels.capacity()).max(4) * size_of::<Level>();
                 }
-                b += n * 4
+                b += 2 * n * 4
                     + n.div_ceil(64) * 8
                     + bytes_next(&Vec::<Block>::new(), 1)
                     + Block::bytes(n, FIRST_WIDTH);
@@ -457,7 +470,10 @@ impl Supersets {
         if level.len == 0 {
             level.count = vec![0; n];
             level.common = words.to_vec();
-            self.bytes += bytes_of(&level.count) + bytes_of(&level.common);
+            level.nonzero = written_zeros(n);
+            level.blocks_held = 1;
+            self.bytes +=
+                bytes_of(&level.count) + bytes_of(&level.common) + bytes_of(&level.nonzero);
         }
         let p = level.len;
         level.len += 1;
@@ -472,6 +488,18 @@ impl Supersets {
                 level.width = width;
             }
             self.bytes += bytes_of(&level.blocks) - before + Block::bytes(n, width);
+            if b == level.blocks_held {
+                let (old, held) = (b, 2 * b);
+                let mut nonzero = written_zeros(n * held);
+                for j in 0..n {
+                    nonzero[j * held..j * held + old]
+                        .copy_from_slice(&level.nonzero[j * old..(j + 1) * old]);
+                }
+                let before = bytes_of(&level.nonzero);
+                level.nonzero = nonzero;
+                level.blocks_held = held;
+                self.bytes += bytes_of(&level.nonzero) - before;
+            }
         } else if b == 0 && k == level.width {
             let (old, width) = (level.width, 2 * level.width);
             let first = &mut level.blocks[0];
@@ -486,6 +514,7 @@ impl Supersets {
             self.bytes += Block::bytes(n, width) - Block::bytes(n, old);
         }
         let width = level.width_of(b);
+        let held = level.blocks_held;
         // Rows of common clusters are not kept (they would be all ones): a
         // cluster leaving the common part gets its row filled for the
         // positions stored so far, which all contain it.
@@ -498,10 +527,12 @@ impl Supersets {
                 for (bb, block) in level.blocks[..b].iter_mut().enumerate() {
                     let wb = if bb == 0 { level.width } else { BLOCK };
                     block.rows[j * wb..(j + 1) * wb].fill(!0);
+                    level.nonzero[j * held + bb] = words_up_to(wb);
                 }
                 let row = &mut level.blocks[b].rows[j * width..j * width + k + 1];
                 row[..k].fill(!0);
                 row[k] = bit - 1;
+                level.nonzero[j * held + b] = words_up_to(k + 1);
                 level.count[j] = p as u32;
             }
         }
@@ -513,30 +544,31 @@ impl Supersets {
                 let j = wi * 64 + m.trailing_zeros() as usize;
                 m &= m - 1;
                 block.rows[j * width + k] |= bit;
+                level.nonzero[j * held + b] |= 1 << k;
                 level.count[j] += 1;
             }
         }
     }
 
     /// Whether some set stored at depth `g`, other than position `exclude`,
-    /// contains `words`; `get` gives a stored position's set. The filter
-    /// rows are chosen among the clusters of `hint` (a part of `words`
-    /// likely to be rare, such as the clusters the last move absorbed).
-    pub fn has_superset<'s>(
-        &self,
-        g: usize,
-        words: &[u64],
-        hint: &[u64],
-        exclude: u32,
-        get: impl Fn(u32) -> &'s [u64],
-    ) -> bool {
+    /// contains `words`. `hint` is a part of `words` likely to be rare among
+    /// the stored sets (such as the clusters on the set's boundary): the
+    /// query's filter rows are chosen among its clusters, and its rows are
+    /// read before the others'.
+    ///
+    /// The answer is exact: every stored set of the depth is looked at
+    /// (a dominating position is often far from the newest ones: a scan of
+    /// only the newest 2 048 left 2.5 to 6 times more positions to expand on
+    /// 30×30 boards with 6 colors), and the rows of every cluster of the set
+    /// decide, without reading the stored sets themselves.
+    pub fn has_superset(&self, g: usize, words: &[u64], hint: &[u64], exclude: u32) -> bool {
         let Some(level) = self.levels.get(g) else {
             return false;
         };
         if level.len == 0 {
             return false;
         }
-        // The clusters of the set that the fewest stored sets contain.
+        // The clusters of the hint that the fewest stored sets contain.
         const R: usize = 6;
         let mut rare = [(u32::MAX, 0usize); R];
         for (wi, (&x, &c)) in hint.iter().zip(&level.common).enumerate() {
@@ -571,48 +603,81 @@ impl Supersets {
         // The rows to read (a plain array: a closure borrowing `rare` would
         // keep it in memory through the sort above, which costs more).
         let rows: [usize; R] = std::array::from_fn(|k| rare[k].1);
+        // The set's other clusters, the hint's first (the common clusters
+        // are in every stored set and have no rows).
+        let others = |hinted: bool| {
+            words
+                .iter()
+                .zip(hint)
+                .zip(&level.common)
+                .enumerate()
+                .map(move |(wi, ((&x, &h), &c))| (wi, x & !c & if hinted { h } else { !h }))
+        };
+        // Clusters whose rows emptied earlier words of this query, newest
+        // first: a stored set that nearly contains the set usually lacks
+        // the same cluster as its neighbors do.
+        const KILLERS: usize = 4;
+        let mut killers = [0usize; KILLERS];
+        let mut n_killers = 0;
+        let held = level.blocks_held;
         let used = level.len.div_ceil(64);
-        let lo = used.saturating_sub(WINDOW);
-        // Newest first, block by block (the window spans at most two).
-        let mut end = used;
-        while end > lo {
-            let b = (end - 1) / BLOCK;
-            let start = (b * BLOCK).max(lo);
+        // Newest first, block by block, and in a block only the words where
+        // every filter row has a bit.
+        for b in (0..used.div_ceil(BLOCK)).rev() {
             let (block, width) = (&level.blocks[b], level.width_of(b));
             let (rows_b, ids) = (&block.rows, &block.ids);
-            let (s0, e0) = (start - b * BLOCK, end - b * BLOCK);
-            let row = |k: usize| {
-                let r = rows[k] * width;
-                &rows_b[r + s0..r + e0]
-            };
-            let (r0, r1, r2) = (row(0), row(1), row(2));
-            let rest: [&[u64]; R - 3] = std::array::from_fn(|k| row(k + 3));
-            for ci in (0..end - start).rev() {
-                let mut m = r0[ci] & r1[ci] & r2[ci];
+            let mut words_left = rows
+                .iter()
+                .fold(!0u32, |m, &j| m & level.nonzero[j * held + b]);
+            while words_left != 0 {
+                let ci = 31 - words_left.leading_zeros() as usize;
+                words_left &= !(1 << ci);
+                let row = |j: usize| rows_b[j * width + ci];
+                let mut m = row(rows[0]) & row(rows[1]);
                 if m == 0 {
                     continue;
                 }
-                for r in &rest {
-                    m &= r[ci];
+                for &j in &rows[2..] {
+                    m &= row(j);
                 }
-                while m != 0 {
-                    let y = ids[(s0 + ci) * 64 + m.trailing_zeros() as usize];
-                    m &= m - 1;
-                    if y != exclude && words.iter().zip(get(y)).all(|(x, s)| x & !s == 0) {
-                        return true;
+                for &j in &killers[..n_killers] {
+                    m &= row(j);
+                }
+                if m == 0 {
+                    continue;
+                }
+                // The rows of the set's other clusters, until no position
+                // is left: those left contain every cluster of the set.
+                'rows: for (wi, mut bits) in others(true).chain(others(false)) {
+                    while bits != 0 {
+                        let j = wi * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        m &= row(j);
+                        if m == 0 {
+                            killers.copy_within(0..KILLERS - 1, 1);
+                            killers[0] = j;
+                            n_killers = (n_killers + 1).min(KILLERS);
+                            break 'rows;
+                        }
                     }
                 }
+                while m != 0 {
+                    if ids[ci * 64 + m.trailing_zeros() as usize] != exclude {
+                        return true;
+                    }
+                    m &= m - 1;
+                }
             }
-            end = start;
         }
         false
     }
 }
 
-/// Chunks of 64 positions a query scans, newest first: a dominating
-/// position is almost always among the recent ones, and a bounded scan keeps
-/// queries cheap on big searches (missing a dominator only costs work).
-const WINDOW: usize = 32;
+/// The mask of words `0..k` of a block's row (`k ≤ 32`).
+#[inline]
+fn words_up_to(k: usize) -> u32 {
+    if k >= 32 { !0 } else { (1u32 << k) - 1 }
+}
 
 #[cfg(test)]
 mod tests {
@@ -682,18 +747,16 @@ mod tests {
     }
 
     /// What a query answers, by brute force: whether a set of `sets`
-    /// (position `p` at `sets[p]`), other than `exclude`, within the query
-    /// window contains `x`; no filter (and so no) when every set contains
-    /// all of `x`.
-    fn superset_in_window(sets: &[Vec<u64>], x: &[u64], exclude: u32) -> bool {
+    /// (position `p` at `sets[p]`), other than `exclude`, contains `x`; no
+    /// filter (and so no) when every set contains all of `x`.
+    fn superset_in(sets: &[Vec<u64>], x: &[u64], exclude: u32) -> bool {
         let in_all = sets
             .iter()
             .all(|s| x.iter().zip(s).all(|(a, b)| a & !b == 0));
         if in_all {
             return false;
         }
-        let lo = sets.len().div_ceil(64).saturating_sub(WINDOW) * 64;
-        (lo..sets.len())
+        (0..sets.len())
             .any(|p| p as u32 != exclude && x.iter().zip(&sets[p]).all(|(a, b)| a & !b == 0))
     }
 
@@ -708,16 +771,16 @@ mod tests {
             let set = if p < 2048 { 0b11 } else { 0b10 };
             dom.insert(0, p, &[set | rng.next_u64() << 2]);
         }
-        let get = |y: u32| -> &[u64] { if y < 2048 { &[!0] } else { &[!1] } };
-        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX, get));
+        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX));
     }
 
     #[test]
     fn supersets_answer_as_brute_force_does_over_many_blocks() {
-        // 100 clusters, sets of 3 000 positions at one depth (two full
-        // blocks and part of a third); clusters 0 to 2 are in every set,
-        // 3 to 5 in the first 2 500 only (they leave the common part in the
-        // third block), and many clusters are in most of the first 500.
+        // 100 clusters, sets of 9 000 positions at one depth (four full
+        // blocks of 2 048 and part of a fifth, so that the blocks' summaries
+        // double three times); clusters 0 to 2 are in every set, 3 to 5 in
+        // the first 7 000 only (they leave the common part in the fourth
+        // block), and many clusters are in most of the first 500.
         let n = 100;
         let mut rng = SplitMix64::new(11);
         // Clusters below `always` are in the set.
@@ -732,44 +795,50 @@ mod tests {
         };
         let mut dom = Supersets::new(n);
         let mut sets: Vec<Vec<u64>> = Vec::new();
-        for p in 0..3000u32 {
-            let always = if p < 2500 { 6 } else { 3 };
+        for p in 0..9000u32 {
+            let always = if p < 7000 { 6 } else { 3 };
             let set = random_set(&mut rng, always, if p < 500 { 95 } else { 60 });
             let next = dom.bytes_next(5);
             dom.insert(5, p, &set);
             assert!(dom.bytes() <= next, "the next bytes were foreseen");
             sets.push(set);
-            if p % 97 == 0 || p > 2990 {
+            if p % 197 == 0 || p > 8990 {
                 for _ in 0..20 {
                     let q = random_set(&mut rng, 3, 20);
-                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
-                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
                     // Part of a stored set, old or recent: often contained.
                     let r = rng.below(u64::from(p) + 1) as usize;
                     let q: Vec<u64> = sets[r].iter().map(|w| w & rng.next_u64()).collect();
-                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
-                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
                     // A few of its clusters and its part of 0 to 5: the
                     // query filters on rows of clusters that left the
                     // common part.
                     let mut q = sets[r].clone();
                     q[0] &= (rng.next_u64() & rng.next_u64() & rng.next_u64()) | 0b11_1111;
                     q[1] &= rng.next_u64() & rng.next_u64() & rng.next_u64();
-                    let found = dom.has_superset(5, &q, &q, u32::MAX, |y| &sets[y as usize]);
-                    assert_eq!(found, superset_in_window(&sets, &q, u32::MAX), "after {p}");
+                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
+                    // The same with a hint of part of it: its rows filter,
+                    // the others' still decide.
+                    let hint: Vec<u64> = q.iter().map(|w| w & rng.next_u64()).collect();
+                    let hint_in_all = sets
+                        .iter()
+                        .all(|s| hint.iter().zip(s).all(|(a, b)| a & !b == 0));
+                    let found = dom.has_superset(5, &q, &hint, u32::MAX);
+                    let expected = !hint_in_all && superset_in(&sets, &q, u32::MAX);
+                    assert_eq!(found, expected, "after {p}, with a hint");
                 }
                 // A stored set is its own superset unless excluded.
                 let own = &sets[p as usize];
                 assert_eq!(
-                    dom.has_superset(5, own, own, u32::MAX, |y| &sets[y as usize]),
-                    superset_in_window(&sets, own, u32::MAX)
+                    dom.has_superset(5, own, own, u32::MAX),
+                    superset_in(&sets, own, u32::MAX)
                 );
-                assert_eq!(
-                    dom.has_superset(5, own, own, p, |y| &sets[y as usize]),
-                    superset_in_window(&sets, own, p)
-                );
+                assert_eq!(dom.has_superset(5, own, own, p), superset_in(&sets, own, p));
             }
         }
-        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, |y| &sets[y as usize]));
+        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX));
     }
 }
