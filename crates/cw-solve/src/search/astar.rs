@@ -146,6 +146,12 @@ struct Meta {
     h: u16,
     color: u8,
     closed: bool,
+    /// The block of the dominance index from which its check before
+    /// expansion starts (saturating): the positions of its depth stored in
+    /// earlier blocks were there when it was generated, and the check then
+    /// found none that contains it. Zero for a reopened position, which
+    /// was not checked at its new depth.
+    dom_since: u16,
 }
 
 /// A queue of position indices by `f`, then `g` (larger first), last in
@@ -317,6 +323,7 @@ pub(crate) fn search<const W: usize>(
         h: h0 as u16,
         color: 0,
         closed: false,
+        dom_since: 0,
     });
     dom.insert(0, root, &f0[..w]);
     queue.push(h0 as usize, 0, root);
@@ -327,6 +334,10 @@ pub(crate) fn search<const W: usize>(
             fixed + store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
         };
     let mut peak = bytes(&store, &meta, &queue, &dom);
+    // Batches expanded, and for each depth the batch that last stored a
+    // position there with the positions the depth had before it.
+    let mut batches = 0u64;
+    let mut seen: Vec<(u64, usize)> = Vec::new();
 
     let mut expanded = 0u64;
     let mut best_node: Option<(u32, u8)> = None;
@@ -419,6 +430,7 @@ pub(crate) fn search<const W: usize>(
         };
         children.clear();
         expanded += expand(&view, &batch, crew, &mut children);
+        batches += 1;
         // Store the children in order (the same whatever the threads did).
         for child in &children {
             ctx.nodes += 1;
@@ -447,6 +459,7 @@ pub(crate) fn search<const W: usize>(
                     h: (fj - gc) as u16,
                     color: c,
                     closed: false,
+                    dom_since: 0,
                 };
                 if fj < ub {
                     if fixed
@@ -475,12 +488,22 @@ pub(crate) fn search<const W: usize>(
                 break 'search;
             }
             let j = store.insert(&nf[..w], &nl[..w], child.hash);
+            // The positions of its depth when the batch was expanded (its
+            // dominance check saw them all; siblings stored since did not).
+            let level = gc as usize;
+            if seen.len() <= level {
+                seen.resize(level + 1, (u64::MAX, 0));
+            }
+            if seen[level].0 != batches {
+                seen[level] = (batches, dom.len(level));
+            }
             meta.push(Meta {
                 parent: i,
                 g: gc as u16,
                 h: (fc - gc) as u16,
                 color: c,
                 closed: false,
+                dom_since: Supersets::block_of(seen[level].1).min(usize::from(u16::MAX)) as u16,
             });
             dom.insert(gc as usize, j, &nf[..w]);
             queue.push(fc as usize, gc as usize, j);
@@ -591,9 +614,10 @@ fn expand_one<const W: usize>(
     let mut cl = [0; W];
     cf[..w].copy_from_slice(&words[..w]);
     cl[..w].copy_from_slice(&words[w..]);
+    let since = usize::from(view.meta.at(i as usize).dom_since);
     if view
         .dom
-        .has_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i)
+        .has_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i, since)
     {
         return false;
     }
@@ -648,10 +672,13 @@ fn expand_one<const W: usize>(
             }
             continue;
         }
-        if view
-            .dom
-            .has_superset(gc as usize, &nf[..w], &g.boundary(&nf, &nl)[..w], u32::MAX)
-        {
+        if view.dom.has_superset(
+            gc as usize,
+            &nf[..w],
+            &g.boundary(&nf, &nl)[..w],
+            u32::MAX,
+            0,
+        ) {
             continue;
         }
         out.push(child);

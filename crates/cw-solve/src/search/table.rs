@@ -425,6 +425,16 @@ impl Supersets {
         self.bytes
     }
 
+    /// Positions stored at depth `g`.
+    pub fn len(&self, g: usize) -> usize {
+        self.levels.get(g).map_or(0, |l| l.len)
+    }
+
+    /// The block that holds the position stored `p`-th at its depth.
+    pub fn block_of(p: usize) -> usize {
+        p / (64 * BLOCK)
+    }
+
     /// Bytes held while adding one more set at depth `g` (a block that
     /// doubles coexists with its replacement for a moment).
     pub fn bytes_next(&self, g: usize) -> usize {
@@ -561,7 +571,17 @@ impl Supersets {
     /// only the newest 2 048 left 2.5 to 6 times more positions to expand on
     /// 30×30 boards with 6 colors), and the rows of every cluster of the set
     /// decide, without reading the stored sets themselves.
-    pub fn has_superset(&self, g: usize, words: &[u64], hint: &[u64], exclude: u32) -> bool {
+    ///
+    /// Blocks before block `since` are not looked at (the caller knows
+    /// that none of their sets contains `words`).
+    pub fn has_superset(
+        &self,
+        g: usize,
+        words: &[u64],
+        hint: &[u64],
+        exclude: u32,
+        since: usize,
+    ) -> bool {
         let Some(level) = self.levels.get(g) else {
             return false;
         };
@@ -623,7 +643,7 @@ impl Supersets {
         let used = level.len.div_ceil(64);
         // Newest first, block by block, and in a block only the words where
         // every filter row has a bit.
-        for b in (0..used.div_ceil(BLOCK)).rev() {
+        for b in (since..used.div_ceil(BLOCK)).rev() {
             let (block, width) = (&level.blocks[b], level.width_of(b));
             let (rows_b, ids) = (&block.rows, &block.ids);
             let mut words_left = rows
@@ -771,7 +791,7 @@ mod tests {
             let set = if p < 2048 { 0b11 } else { 0b10 };
             dom.insert(0, p, &[set | rng.next_u64() << 2]);
         }
-        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX));
+        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX, 0));
     }
 
     #[test]
@@ -805,12 +825,12 @@ mod tests {
             if p % 197 == 0 || p > 8990 {
                 for _ in 0..20 {
                     let q = random_set(&mut rng, 3, 20);
-                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
                     assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
                     // Part of a stored set, old or recent: often contained.
                     let r = rng.below(u64::from(p) + 1) as usize;
                     let q: Vec<u64> = sets[r].iter().map(|w| w & rng.next_u64()).collect();
-                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
                     assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
                     // A few of its clusters and its part of 0 to 5: the
                     // query filters on rows of clusters that left the
@@ -818,7 +838,7 @@ mod tests {
                     let mut q = sets[r].clone();
                     q[0] &= (rng.next_u64() & rng.next_u64() & rng.next_u64()) | 0b11_1111;
                     q[1] &= rng.next_u64() & rng.next_u64() & rng.next_u64();
-                    let found = dom.has_superset(5, &q, &q, u32::MAX);
+                    let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
                     assert_eq!(found, superset_in(&sets, &q, u32::MAX), "after {p}");
                     // The same with a hint of part of it: its rows filter,
                     // the others' still decide.
@@ -826,19 +846,30 @@ mod tests {
                     let hint_in_all = sets
                         .iter()
                         .all(|s| hint.iter().zip(s).all(|(a, b)| a & !b == 0));
-                    let found = dom.has_superset(5, &q, &hint, u32::MAX);
+                    let found = dom.has_superset(5, &q, &hint, u32::MAX, 0);
                     let expected = !hint_in_all && superset_in(&sets, &q, u32::MAX);
                     assert_eq!(found, expected, "after {p}, with a hint");
+                    // From a later block on only.
+                    let since = Supersets::block_of(rng.below(u64::from(p) + 1) as usize);
+                    let found = dom.has_superset(5, &q, &hint, u32::MAX, since);
+                    let expected = !hint_in_all
+                        && sets[since * 64 * BLOCK..]
+                            .iter()
+                            .any(|s| q.iter().zip(s).all(|(a, b)| a & !b == 0));
+                    assert_eq!(found, expected, "after {p}, from block {since}");
                 }
                 // A stored set is its own superset unless excluded.
                 let own = &sets[p as usize];
                 assert_eq!(
-                    dom.has_superset(5, own, own, u32::MAX),
+                    dom.has_superset(5, own, own, u32::MAX, 0),
                     superset_in(&sets, own, u32::MAX)
                 );
-                assert_eq!(dom.has_superset(5, own, own, p), superset_in(&sets, own, p));
+                assert_eq!(
+                    dom.has_superset(5, own, own, p, 0),
+                    superset_in(&sets, own, p)
+                );
             }
         }
-        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX));
+        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, 0));
     }
 }
