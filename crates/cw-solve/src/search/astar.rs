@@ -445,6 +445,15 @@ pub(crate) fn search<const W: usize>(
             if child.f >= ub {
                 continue;
             }
+            // The positions of its depth when the batch was expanded: its
+            // dominance check saw them all, not those this batch stores.
+            let level = gc as usize;
+            if seen.len() <= level {
+                seen.resize(level + 1, (u64::MAX, 0));
+            }
+            if seen[level].0 != batches {
+                seen[level] = (batches, dom.len(level));
+            }
             let (nf, nl) = (&child.flooded, &child.frontier);
             if let Some(j) = store.find(&nf[..w], child.hash) {
                 let mj = meta.at_mut(j as usize);
@@ -488,15 +497,6 @@ pub(crate) fn search<const W: usize>(
                 break 'search;
             }
             let j = store.insert(&nf[..w], &nl[..w], child.hash);
-            // The positions of its depth when the batch was expanded (its
-            // dominance check saw them all; siblings stored since did not).
-            let level = gc as usize;
-            if seen.len() <= level {
-                seen.resize(level + 1, (u64::MAX, 0));
-            }
-            if seen[level].0 != batches {
-                seen[level] = (batches, dom.len(level));
-            }
             meta.push(Meta {
                 parent: i,
                 g: gc as u16,
