@@ -796,3 +796,47 @@ fn proven_b24c6_optima_replay_and_never_exceed_the_known_upper_bounds() {
     assert_eq!(bound_total, 31_804, "the field's best known total");
     eprintln!("b24c6n1000: proven total {total} (best known before: {bound_total})");
 }
+
+/// What `exact` found about seeded boards bigger than any published set
+/// (`data/big/*.txt`, written by `scripts/export-bounds.py`): for each board
+/// ID its proven lower bound, the best solution's length and that solution.
+/// Every solution clears its board (rebuilt from the ID) in exactly that
+/// many moves, no bound exceeds it, and the admissible bound at the start
+/// never exceeds the proven lower bound (which is the optimum when the two
+/// numbers are equal).
+#[test]
+fn seeded_big_board_bounds_replay_and_are_ordered() {
+    let dir = cw_testkit::workspace_root().join("data/big");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("data/big is in the repository")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (mut boards, mut proven) = (0, 0);
+        for line in text.lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let w: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(w.len(), 4, "{}: {line}", path.display());
+            let id: cw_core::BoardId = w[0].parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            let (lower, upper): (u32, u32) = (w[1].parse().unwrap(), w[2].parse().unwrap());
+            let moves: cw_core::Moves = w[3].parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(moves.0.len() as u32, upper, "{line}");
+            assert!(lower <= upper, "{line}");
+            let board = id.board().unwrap();
+            let graph = ClusterGraph::new(&board);
+            let r =
+                replay(&graph, &moves.0).unwrap_or_else(|(n, e)| panic!("{line}: move {n}: {e}"));
+            assert!(r.cleared && r.surplus == 0, "{line}");
+            assert!(lower_bound(&graph.start()) <= lower, "{line}");
+            boards += 1;
+            proven += u32::from(lower == upper);
+        }
+        eprintln!("{}: {boards} boards, {proven} proven", path.display());
+    }
+}

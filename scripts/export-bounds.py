@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Adds what `exact` found about seeded boards to a data file of our own.
+
+    scripts/export-bounds.py STORE.sqlite OUT.txt
+
+STORE is the results database of `colorwalk bench --seeds ... --spec exact... --db STORE`
+runs (any number, any sizes and rule sets; runs cut off by a time limit count too).
+OUT gets one line per board ID: ID LOWER UPPER MOVES, where LOWER is the proven lower
+bound, UPPER the length of the best solution found and MOVES that solution (colors as
+0-9a-z); LOWER = UPPER when the optimum is proven. The IDs rebuild the boards, so the
+file stands alone. Lines already in OUT are kept and merged: a board keeps the highest
+lower bound and the shortest solution of all the runs, so results pile up run after run.
+"""
+import sqlite3
+import sys
+
+DIG = '0123456789abcdefghijklmnopqrstuvwxyz'
+
+
+def read(path):
+    entries = {}
+    try:
+        lines = open(path).read().splitlines()
+    except FileNotFoundError:
+        return entries
+    for line in lines:
+        if not line.strip() or line.startswith('#'):
+            continue
+        board, lower, upper, moves = line.split()
+        entries[board] = (int(lower), int(upper), moves)
+    return entries
+
+
+def order(board):
+    """Boards by kind (size, colors, rule set), then seed."""
+    kind, _, seed = board.rpartition('-')
+    return (kind, seed[0], int(seed[1:]))
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    store, out_path = sys.argv[1:]
+    entries = read(out_path)
+    db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
+    rows = db.execute(
+        "select r.board_id, r.moves, r.lower_bound, r.solution from results r join runs u on u.id = r.run_id"
+        " where u.board_set like 'seeds:%' and r.spec like 'exact%' and r.solved = 1"
+        " and r.lower_bound is not null").fetchall()
+    for board, upper, lower, solution in rows:
+        moves = ''.join(DIG[int(c)] for c in solution.split(','))
+        if len(moves) != upper or not 0 < lower <= upper:
+            sys.exit(f'{board}: a solution of {len(moves)} moves for {upper}, lower bound {lower}')
+        old = entries.get(board)
+        if old is not None:
+            lower = max(lower, old[0])
+            if old[1] <= upper:
+                upper, moves = old[1], old[2]
+            if lower > upper:
+                sys.exit(f'{board}: lower bound {lower} above a solution of {upper} moves')
+        entries[board] = (lower, upper, moves)
+    boards = sorted(entries, key=order)
+    proven = sum(1 for b in boards if entries[b][0] == entries[b][1])
+    with open(out_path, 'w') as out:
+        out.write("# Seeded boards bigger than any published set, searched by colorwalk's exact solver\n")
+        out.write('# (A* with an admissible bound; scripts/export-bounds.py). The IDs rebuild the boards.\n')
+        out.write('# ID LOWER UPPER MOVES: the proven lower bound, the best solution\'s length and that\n')
+        out.write('# solution (colors 0-9a-z); LOWER = UPPER: the optimum is proven.\n')
+        out.write(f'# boards {len(boards)}, proven {proven}\n')
+        for b in boards:
+            lower, upper, moves = entries[b]
+            out.write(f'{b} {lower} {upper} {moves}\n')
+    print(f'{out_path}: {len(boards)} boards, {proven} proven')
+
+
+if __name__ == '__main__':
+    main()
