@@ -45,7 +45,7 @@ def main():
     db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
     rows = db.execute(
         "select r.board_id, r.moves, r.lower_bound, r.solution from results r join runs u on u.id = r.run_id"
-        " where u.board_set like 'seeds:%' and r.spec like 'exact%' and r.solved = 1"
+        " where (u.board_set like 'seeds:%' or u.board_set like 'floodit-seeds:%') and r.spec like 'exact%' and r.solved = 1"
         " and r.lower_bound is not null").fetchall()
     for board, upper, lower, solution in rows:
         moves = ''.join(DIG[int(c)] for c in solution.split(','))
