@@ -35,6 +35,14 @@
 //!   [`WIDEN_AFTER`] expansions) runs a wider beam once, whose solution, if
 //!   shorter, lowers the upper bound from then on (any solution's length
 //!   is an upper bound, so nothing with an `f` at or above it is needed);
+//! - the last level (the open `f` is one below the upper bound, so only a
+//!   solution shorter than the best known is left to rule out): the
+//!   children a position keeps are first handed together to the merged
+//!   search of [`bound`](super::bound) ("Refuting positions together"),
+//!   asking for `ub` moves from the position; when it proves that none of
+//!   them finishes sooner, none is stored. Most positions of that level end
+//!   there after a few merged steps, instead of each child being stored,
+//!   checked for dominance and expanded in turn;
 //! - with more than one thread, a batch of positions of the same `f` is
 //!   expanded side by side by the crew the caller hands in
 //!   (`Limits::crews`; cw-solve starts no thread) and their children are
@@ -621,6 +629,9 @@ fn expand_one<const W: usize>(
     {
         return false;
     }
+    // The children kept so far, and whether one finishes the game.
+    let mut kept: Vec<Child<W>> = Vec::new();
+    let mut goal = false;
     for c in 0..g.k {
         if !g.useful(&cl, c) {
             continue;
@@ -642,6 +653,7 @@ fn expand_one<const W: usize>(
                 flooded: nf,
                 frontier: nl,
             });
+            goal = true;
             continue;
         }
         if gc + 1 >= ub {
@@ -655,30 +667,39 @@ fn expand_one<const W: usize>(
             continue;
         }
         g.settle_dead_ends(&mut nf, &mut nl);
-        let hash = hash_words(&nf[..w]);
-        let child = Child {
+        kept.push(Child {
             parent: i,
             color: c as u8,
             g: gc,
             f: fc,
             goal: false,
-            hash,
+            hash: hash_words(&nf[..w]),
             flooded: nf,
             frontier: nl,
-        };
-        if let Some(j) = store.find(&nf[..w], hash) {
+        });
+    }
+    // The last level: refute the children together (see the module docs).
+    if view.f + 1 >= ub && !goal && !kept.is_empty() {
+        let start: Vec<_> = kept
+            .iter()
+            .map(|k| (k.g - gi as u32, k.flooded, k.frontier))
+            .collect();
+        if g.refutes_merged(&start, ub - gi as u32) {
+            return true;
+        }
+    }
+    for child in kept {
+        let (nf, nl, gc) = (&child.flooded, &child.frontier, child.g);
+        if let Some(j) = store.find(&nf[..w], child.hash) {
             if u32::from(view.meta.at(j as usize).g) > gc {
                 out.push(child);
             }
             continue;
         }
-        if view.dom.has_superset(
-            gc as usize,
-            &nf[..w],
-            &g.boundary(&nf, &nl)[..w],
-            u32::MAX,
-            0,
-        ) {
+        if view
+            .dom
+            .has_superset(gc as usize, &nf[..w], &g.boundary(nf, nl)[..w], u32::MAX, 0)
+        {
             continue;
         }
         out.push(child);

@@ -84,6 +84,31 @@
 //! more expansions for 3 to 5 times the cost, and branching twice at the
 //! last step about 8 % for twice the cost: not worth it.
 //!
+//! # Refuting positions together: a search that merges
+//!
+//! [`Graph::refutes_merged`] proves, for a few positions at once, that none
+//! of them finishes before a move count `t`: each position `P` is held with
+//! its depth `d` (moves already counted), and the claim is
+//! `d + opt(P) ≥ t` for all of them. It searches depth by depth, but keeps
+//! one position per depth: the union of every position held there. Let
+//! `M` be `min(t, d + opt(P))` over the positions held; the claim is
+//! `M = t` at the start. Each step keeps `M` from rising:
+//! - expanding a position replaces it by its children, each at its depth
+//!   (one move plus the forced ones): `opt(P)` is one plus the smallest
+//!   child's count, so the minimum stays (the children that cannot start a
+//!   shortest solution, see [`Graph::grows`], do not change it);
+//! - a child whose depth plus bound reaches `t` is dropped: it cannot make
+//!   `M` less than `t`;
+//! - two positions of the same depth become their union (settled again,
+//!   which counts the forced moves as depth): by monotonicity the union
+//!   finishes no later than either, so `M` does not rise.
+//!
+//! So if nothing is left at the end (`M = t` there), `M = t` held at the
+//! start. A union reaching the end of the game before `t` proves nothing
+//! and answers `false`. Merging is what makes it cheap (a few positions
+//! per call, one per depth), and also why it can fail where the search
+//! itself would succeed.
+//!
 //! The bound is the search's hot spot; on x86-64 CPUs with AVX2 it runs a
 //! copy compiled for AVX2 and POPCNT (chosen once per graph at run time).
 
@@ -588,6 +613,80 @@ impl<const W: usize> Graph<W> {
         if best == u32::MAX { base } else { best }
     }
 
+    /// Whether the merged search of the module docs ("Refuting positions
+    /// together") proves `d + opt(P) ≥ t` for every position `P` in
+    /// `start`, given as `(d, flooded, frontier)`, each settled (one with
+    /// `d ≥ t` needs nothing). `false` means not proven, not the opposite.
+    pub fn refutes_merged(&self, start: &[(u32, Set<W>, Set<W>)], t: u32) -> bool {
+        // The union held at each depth below `t`, and whether it is a
+        // union of several (then it needs settling again).
+        let mut held: Vec<Option<(Set<W>, Set<W>, bool)>> = vec![None; t as usize];
+        let hold =
+            |held: &mut Vec<Option<(Set<W>, Set<W>, bool)>>, d: u32, f: &Set<W>, l: &Set<W>| {
+                match &mut held[d as usize] {
+                    slot @ None => *slot = Some((*f, *l, false)),
+                    Some((hf, hl, merged)) => {
+                        for i in 0..W {
+                            hf[i] |= f[i];
+                            hl[i] |= l[i];
+                        }
+                        *merged = true;
+                    }
+                }
+            };
+        for (d, f, l) in start.iter().filter(|s| s.0 < t) {
+            hold(&mut held, *d, f, l);
+        }
+        for m in 0..t {
+            let Some((mut f, mut l, merged)) = held[m as usize].take() else {
+                continue;
+            };
+            if merged {
+                // The union's frontier: both frontiers less the union.
+                for i in 0..W {
+                    l[i] &= !f[i];
+                }
+                let forced = self.close(&mut f, &mut l, |_| ());
+                if is_empty(&l) {
+                    if m + forced < t {
+                        return false;
+                    }
+                    continue;
+                }
+                if forced > 0 {
+                    let d = m + forced;
+                    if d < t && d + self.refined_bound(&f, &l, t - d) < t {
+                        hold(&mut held, d, &f, &l);
+                    }
+                    continue;
+                }
+            }
+            for c in 0..self.k {
+                if !self.useful(&l, c) {
+                    continue;
+                }
+                let (mut nf, mut nl) = (f, l);
+                self.play(&mut nf, &mut nl, c);
+                if !self.grows(&nl, &l) {
+                    continue;
+                }
+                let d = m + 1 + self.force(&mut nf, &mut nl, |_| ());
+                if is_empty(&nl) {
+                    if d < t {
+                        return false;
+                    }
+                    continue;
+                }
+                if d >= t || d + self.refined_bound(&nf, &nl, t - d) >= t {
+                    continue;
+                }
+                self.settle_dead_ends(&mut nf, &mut nl);
+                hold(&mut held, d, &nf, &nl);
+            }
+        }
+        true
+    }
+
     /// The relaxed game of the module docs from a position: the moves it
     /// counts, or a value at least `limit` once that is certain. With
     /// `RECORD`, `last` receives the region, its layer and the moves counted
@@ -857,6 +956,92 @@ mod tests {
             settled += dispatch(&graph, Check(&graph, seed));
         }
         assert!(settled > 100, "dead ends met at {settled} positions");
+    }
+
+    /// The fewest moves that clear the board from a position, by
+    /// breadth-first search over every color every time.
+    fn oracle<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> u32 {
+        let mut seen = std::collections::HashSet::new();
+        let mut layer = vec![(*f, *l)];
+        for depth in 0.. {
+            if layer.iter().any(|(_, l)| is_empty(l)) {
+                return depth;
+            }
+            let mut next = Vec::new();
+            for (f, l) in &layer {
+                for c in 0..g.k {
+                    let (mut nf, mut nl) = (*f, *l);
+                    if g.play(&mut nf, &mut nl, c) && seen.insert(nf) {
+                        next.push((nf, nl));
+                    }
+                }
+            }
+            layer = next;
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn the_merged_search_refutes_only_what_no_solution_beats() {
+        // Along random lines of play on small boards, pairs of settled
+        // positions at depths 0 and 1 are handed to the merged search with
+        // every `t`; whenever it says "refuted", each position's depth plus
+        // its optimum (breadth-first) reaches `t`. It must also refute
+        // something the bound alone does not.
+        struct Check<'a>(&'a ClusterGraph, u64);
+        impl WithWidth for Check<'_> {
+            type Out = (usize, usize);
+            fn run<const W: usize>(self, g: Graph<W>) -> (usize, usize) {
+                let mut rng = cw_core::SplitMix64::new(self.1);
+                let (mut f, mut l) = g.position(&self.0.start());
+                g.close(&mut f, &mut l, |_| ());
+                let (mut checked, mut beyond) = (0, 0);
+                let mut last: Option<(Set<W>, Set<W>, u32)> = None;
+                while !is_empty(&l) {
+                    let opt = oracle(&g, &f, &l);
+                    let mut start = vec![(0, f, l)];
+                    let mut reach = opt;
+                    if let Some((pf, pl, popt)) = last {
+                        start.push((1, pf, pl));
+                        reach = reach.min(1 + popt);
+                    }
+                    let bound = g.refined_bound(&f, &l, u32::MAX);
+                    for t in 1..=opt + 2 {
+                        if g.refutes_merged(&start, t) {
+                            checked += 1;
+                            assert!(t <= reach, "refuted {t} with a solution of {reach}");
+                            beyond += usize::from(start.len() == 1 && t > bound);
+                        }
+                        if start.len() == 2 {
+                            let alone = [start[0]];
+                            beyond += usize::from(t > bound && g.refutes_merged(&alone, t));
+                        }
+                    }
+                    last = Some((f, l, opt));
+                    let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
+                    let c = useful[rng.below(useful.len() as u64) as usize];
+                    g.play(&mut f, &mut l, c);
+                    g.close(&mut f, &mut l, |_| ());
+                }
+                (checked, beyond)
+            }
+        }
+        let (mut checked, mut beyond) = (0, 0);
+        for seed in 0..30 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(7, 7, 4, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(7, 7, 5, seed, (3, 3)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let (c, b) = dispatch(&graph, Check(&graph, seed));
+            checked += c;
+            beyond += b;
+        }
+        assert!(
+            checked > 200 && beyond > 10,
+            "{checked} refuted, {beyond} beyond the bound"
+        );
     }
 
     #[test]
