@@ -721,6 +721,7 @@ fn path(meta: &Chunked<Meta, META_SHIFT>, mut i: u32) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::bound::tests::breadth_first;
     use crate::search::bound::{WithWidth, dispatch};
     use cw_core::{Board, ClusterGraph};
 
@@ -767,30 +768,6 @@ mod tests {
         dispatch(&graph, Go(board, &graph))
     }
 
-    /// The fewest moves that clear the board, by breadth-first search over
-    /// the regions reachable (every color every time).
-    fn breadth_first<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> usize {
-        let mut seen = std::collections::HashSet::new();
-        let mut layer = vec![(*f, *l)];
-        seen.insert(*f);
-        for depth in 0.. {
-            if layer.iter().any(|(_, l)| is_empty(l)) {
-                return depth;
-            }
-            let mut next = Vec::new();
-            for (f, l) in &layer {
-                for c in 0..g.k {
-                    let (mut nf, mut nl) = (*f, *l);
-                    if g.play(&mut nf, &mut nl, c) && seen.insert(nf) {
-                        next.push((nf, nl));
-                    }
-                }
-            }
-            layer = next;
-        }
-        unreachable!()
-    }
-
     #[test]
     fn a_star_alone_equals_breadth_first_search() {
         // From a poor first solution, so that A* (not the near-optimal
@@ -818,7 +795,7 @@ mod tests {
                     game.play(c);
                 }
                 assert!(game.is_solved());
-                (r.moves.len(), breadth_first(&g, &f, &l))
+                (r.moves.len(), breadth_first(&g, &f, &l) as usize)
             }
         }
         let mut shorter = 0;

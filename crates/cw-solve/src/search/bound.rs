@@ -833,7 +833,7 @@ fn bound_at(game: &Game<'_>, refined: bool) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use cw_core::Board;
     use proptest::prelude::*;
@@ -959,10 +959,12 @@ mod tests {
     }
 
     /// The fewest moves that clear the board from a position, by
-    /// breadth-first search over every color every time.
-    fn oracle<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> u32 {
+    /// breadth-first search over the regions reachable (every color every
+    /// time): the oracle the search's rules are held to.
+    pub(crate) fn breadth_first<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> u32 {
         let mut seen = std::collections::HashSet::new();
         let mut layer = vec![(*f, *l)];
+        seen.insert(*f);
         for depth in 0.. {
             if layer.iter().any(|(_, l)| is_empty(l)) {
                 return depth;
@@ -998,7 +1000,7 @@ mod tests {
                 let (mut checked, mut beyond) = (0, 0);
                 let mut last: Option<(Set<W>, Set<W>, u32)> = None;
                 while !is_empty(&l) {
-                    let opt = oracle(&g, &f, &l);
+                    let opt = breadth_first(&g, &f, &l);
                     let mut start = vec![(0, f, l)];
                     let mut reach = opt;
                     if let Some((pf, pl, popt)) = last {
