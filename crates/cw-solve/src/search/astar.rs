@@ -632,16 +632,8 @@ fn expand_one<const W: usize>(
     // The children kept so far, and whether one finishes the game.
     let mut kept: Vec<Child<W>> = Vec::new();
     let mut goal = false;
-    for c in 0..g.k {
-        if !g.useful(&cl, c) {
-            continue;
-        }
-        let (mut nf, mut nl) = (cf, cl);
-        g.play(&mut nf, &mut nl, c);
-        if !g.grows(&nl, &cl) {
-            continue;
-        }
-        let gc = gi as u32 + 1 + g.force(&mut nf, &mut nl, |_| ());
+    g.each_child(&cf, &cl, |c, mut nf, mut nl, moves| {
+        let gc = gi as u32 + moves;
         if is_empty(&nl) {
             out.push(Child {
                 parent: i,
@@ -654,17 +646,17 @@ fn expand_one<const W: usize>(
                 frontier: nl,
             });
             goal = true;
-            continue;
+            return true;
         }
         if gc + 1 >= ub {
-            continue;
+            return true;
         }
         // The bound first, on the position before its dead ends are
         // settled (the same value: see `Graph::settle_dead_ends`): most
         // children end here, and settling is not free.
         let fc = (gc + g.refined_bound(&nf, &nl, ub - gc)).max(view.f);
         if fc >= ub {
-            continue;
+            return true;
         }
         g.settle_dead_ends(&mut nf, &mut nl);
         kept.push(Child {
@@ -677,7 +669,8 @@ fn expand_one<const W: usize>(
             flooded: nf,
             frontier: nl,
         });
-    }
+        true
+    });
     // The last level: refute the children together (see the module docs).
     if view.f + 1 >= ub && !goal && !kept.is_empty() {
         let start: Vec<_> = kept

@@ -159,16 +159,9 @@ pub(crate) fn beam<const W: usize>(
         cut.clear(width);
         for (s, pos) in layer.iter().enumerate() {
             let h_idx = layer_hist[s];
-            for c in 0..g.k {
-                if !g.useful(&pos.frontier, c) {
-                    continue;
-                }
-                let (mut nf, mut nl) = (pos.flooded, pos.frontier);
-                g.play(&mut nf, &mut nl, c);
-                if !g.grows(&nl, &pos.frontier) {
-                    continue;
-                }
-                let gc = pos.g + 1 + g.close(&mut nf, &mut nl, |_| ());
+            g.each_child(&pos.flooded, &pos.frontier, |c, mut nf, mut nl, moves| {
+                g.settle_dead_ends(&mut nf, &mut nl);
+                let gc = pos.g + moves;
                 ctx.nodes += 1;
                 // A wide beam on a large board spends seconds in one step
                 // (each child costs a bound): check for a stop every 16
@@ -183,10 +176,10 @@ pub(crate) fn beam<const W: usize>(
                     if gc < ub {
                         best = Some((gc, h_idx, c as u8));
                     }
-                    continue;
+                    return true;
                 }
                 if gc.saturating_add(1) >= ub {
-                    continue;
+                    return true;
                 }
                 let hash = hash_words(&nf[..w]);
                 if let Some(j) = seen.find(&nf[..w], hash) {
@@ -200,7 +193,7 @@ pub(crate) fn beam<const W: usize>(
                         cand.parent = h_idx;
                         cand.color = c as u8;
                     }
-                    continue;
+                    return true;
                 }
                 // A child at or past the best finish, or past the cut, is
                 // dropped, so its bound need only be known up to there.
@@ -211,7 +204,7 @@ pub(crate) fn beam<const W: usize>(
                     gc + g.bound_below(&nf, &nl, past - gc)
                 };
                 if f >= past && !greedy || f >= ub {
-                    continue;
+                    return true;
                 }
                 if !greedy {
                     cut.add(f);
@@ -231,7 +224,8 @@ pub(crate) fn beam<const W: usize>(
                     parent: h_idx,
                     color: c as u8,
                 });
-            }
+                true
+            });
         }
         order.clear();
         order.extend(0..cands.len() as u32);

@@ -401,6 +401,40 @@ impl<const W: usize> Graph<W> {
         (0..W).fold(0, |a, i| a | (new[i] & !old[i])) != 0 || is_empty(new)
     }
 
+    /// The moves worth trying from a settled position, in color order: each
+    /// color that absorbs something and brings a new cluster to the
+    /// frontier (the others never start a shortest solution: see
+    /// [`grows`](Self::grows)). For each, `child` gets the color, the
+    /// position after it and the moves the elimination rule then forces
+    /// (its dead ends not yet settled), and how many moves that is in all.
+    /// Stops and answers `false` as soon as `child` does; `true` otherwise.
+    ///
+    /// A*'s expansion, the merged refutation and the beam all generate
+    /// children this way.
+    #[inline(always)]
+    pub fn each_child(
+        &self,
+        flooded: &Set<W>,
+        frontier: &Set<W>,
+        mut child: impl FnMut(usize, Set<W>, Set<W>, u32) -> bool,
+    ) -> bool {
+        for c in 0..self.k {
+            if !self.useful(frontier, c) {
+                continue;
+            }
+            let (mut nf, mut nl) = (*flooded, *frontier);
+            self.play(&mut nf, &mut nl, c);
+            if !self.grows(&nl, frontier) {
+                continue;
+            }
+            let moves = 1 + self.force(&mut nf, &mut nl, |_| ());
+            if !child(c, nf, nl, moves) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether color `c` is exposed: it has live clusters and all of them
     /// touch the region.
     #[inline(always)]
@@ -661,27 +695,20 @@ impl<const W: usize> Graph<W> {
                     continue;
                 }
             }
-            for c in 0..self.k {
-                if !self.useful(&l, c) {
-                    continue;
-                }
-                let (mut nf, mut nl) = (f, l);
-                self.play(&mut nf, &mut nl, c);
-                if !self.grows(&nl, &l) {
-                    continue;
-                }
-                let d = m + 1 + self.force(&mut nf, &mut nl, |_| ());
+            let open = self.each_child(&f, &l, |_, mut nf, mut nl, moves| {
+                let d = m + moves;
                 if is_empty(&nl) {
-                    if d < t {
-                        return false;
-                    }
-                    continue;
+                    // A finish before `t`: nothing is refuted.
+                    return d >= t;
                 }
-                if d >= t || d + self.refined_bound(&nf, &nl, t - d) >= t {
-                    continue;
+                if d < t && d + self.refined_bound(&nf, &nl, t - d) < t {
+                    self.settle_dead_ends(&mut nf, &mut nl);
+                    hold(&mut held, d, &nf, &nl);
                 }
-                self.settle_dead_ends(&mut nf, &mut nl);
-                hold(&mut held, d, &nf, &nl);
+                true
+            });
+            if !open {
+                return false;
             }
         }
         true
