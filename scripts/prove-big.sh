@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Long, resumable proofs of seeded big boards, one board after another on one
+# thread, each result merged into a data file of our own as soon as it is in.
+#
+#   scripts/prove-big.sh [-t SECONDS] [-m MIB] [-d STORE] [-o FILE] [-c] ID...
+#
+#   ID       a seeded board ID, e.g. 26x26c8-f7 (Flood-It) or 26x26c8-s2
+#            (Color Walk); the ID rebuilds the board
+#   -t       time limit a board, seconds (default 2700)
+#   -m       the search's memory cap, MiB (default 9000)
+#   -d       the results store the runs go into (default /tmp/prove-big.sqlite)
+#   -o       the data file results are merged into (default data/big/KIND.txt)
+#   -c       commit the data file after each board that changed it
+#
+# DEADLINE (Unix seconds), when set, cuts each board's limit so that the lane
+# ends by then; boards that would get less than 60 s are skipped. A board cut
+# off by its limit still adds its proven lower bound and best solution
+# (scripts/export-bounds.py keeps the best of all runs), so lanes pile up.
+# The binary is copied first, so rebuilding the tree does not disturb a lane.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=2700
+memory=9000
+store=/tmp/prove-big.sqlite
+out=
+commit=0
+while getopts "t:m:d:o:c" opt; do
+  case $opt in
+    t) limit=$OPTARG ;;
+    m) memory=$OPTARG ;;
+    d) store=$OPTARG ;;
+    o) out=$OPTARG ;;
+    c) commit=1 ;;
+    *) sed -n '2,19p' "$0"; exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+if [ $# -eq 0 ]; then sed -n '2,19p' "$0"; exit 2; fi
+for id in "$@"; do
+  if ! [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]; then
+    echo "prove-big: $id is not a seeded board ID like 26x26c8-f7 or 26x26c8-s2" >&2
+    exit 2
+  fi
+done
+cargo build --release -q -p colorwalk
+binary=$(mktemp /tmp/colorwalk-lane.XXXXXX)
+cp target/release/colorwalk "$binary"
+chmod 755 "$binary"
+trap 'rm -f "$binary"' EXIT
+for id in "$@"; do
+  [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]
+  size=${BASH_REMATCH[1]}x${BASH_REMATCH[2]}
+  colors=${BASH_REMATCH[3]}
+  seed=${BASH_REMATCH[5]}
+  kind=${size}c$colors
+  flag=()
+  rules=colorwalk
+  if [ "${BASH_REMATCH[4]}" = f ]; then flag=(--flood-it); rules=flood-it; fi
+  seconds=$limit
+  if [ -n "${DEADLINE:-}" ]; then
+    left=$((DEADLINE - $(date +%s)))
+    if [ "$left" -lt "$seconds" ]; then seconds=$left; fi
+  fi
+  if [ "$seconds" -lt 60 ]; then
+    echo "$(date -u +%T) $id: skipped, ${seconds}s left before the deadline"
+    continue
+  fi
+  file=${out:-data/big/$kind.txt}
+  echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
+  /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
+    --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=1" \
+    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv || true
+  python3 scripts/export-bounds.py "$store" "$file" || continue
+  grep "^$id " "$file" || true
+  if [ "$commit" = 1 ] && ! git diff --quiet -- "$file"; then
+    git commit -q -m "$file: seed $seed $rules searched with a ${seconds} s limit" -- "$file"
+    echo "committed $(git rev-parse --short HEAD)"
+  fi
+done
