@@ -73,7 +73,13 @@ for id in "$@"; do
   python3 scripts/export-bounds.py "$store" "$file" || continue
   grep "^$id " "$file" || true
   if [ "$commit" = 1 ] && ! git diff --quiet -- "$file"; then
-    git commit -q -m "$file: seed $seed $rules searched with a ${seconds} s limit" -- "$file"
-    echo "committed $(git rev-parse --short HEAD)"
+    # Another lane may be committing at the same moment: try again a few times.
+    for attempt in 1 2 3 4 5; do
+      if git commit -q -m "$file: seed $seed $rules searched with a ${seconds} s limit" -- "$file"; then
+        echo "committed $(git rev-parse --short HEAD)"
+        break
+      fi
+      sleep $((attempt * 2))
+    done
   fi
 done
