@@ -67,7 +67,7 @@ pub enum BoardError {
         height: usize,
     },
     /// Color count outside `MIN_COLORS..=MAX_COLORS`.
-    #[error("{0} colors is out of range: a board has {MIN_COLORS} to {MAX_COLORS} colors")]
+    #[error("color count {0} is out of range: a board has {MIN_COLORS} to {MAX_COLORS} colors")]
     ColorsOutOfRange(usize),
     /// The number of cells is not `width × height`.
     #[error("expected {expected} blocks, found {found}")]

@@ -43,7 +43,7 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
             line,
             col,
             format!(
-                "{colors} colors is out of range: a Flood-It board has {MIN_COLORS} to {MAX_COLORS} colors"
+                "color count {colors} is out of range: a Flood-It board has {MIN_COLORS} to {MAX_COLORS} colors"
             ),
         ));
     } else {

@@ -1187,7 +1187,7 @@ fn ninety_nine_format_errors() {
         "2 2 37\n1 1 2 2\n0\n",
         1,
         5,
-        "37 colors is out of range: a Flood-It board has 2 to 36 colors",
+        "color count 37 is out of range: a Flood-It board has 2 to 36 colors",
     );
     // A block token out of range or not a number.
     fails(
@@ -1424,7 +1424,7 @@ fn set_format_errors() {
         "pc 3x3 37 0,0 ? 010101010",
         1,
         8,
-        "37 colors is out of range: a board has 2 to 36 colors",
+        "color count 37 is out of range: a board has 2 to 36 colors",
     );
     let walk = format::parse_one("pc 3x3 37 0,0 ? 10101010A", Set);
     assert!(walk.is_err(), "{walk:?}");
@@ -1671,10 +1671,10 @@ fn board_id_errors() {
     bad_id(
         "30x20c37-s1",
         1,
-        "37 colors is out of range: a board has 2 to 36 colors",
+        "color count 37 is out of range: a board has 2 to 36 colors",
     );
-    bad_id("30x20c1-s1", 1, "1 colors is out of range");
-    bad_id("2x2c37:.010", 1, "37 colors is out of range");
+    bad_id("30x20c1-s1", 1, "color count 1 is out of range");
+    bad_id("2x2c37:.010", 1, "color count 37 is out of range");
     // Literal cells.
     bad_id("2x2c3:.013", 10, "color '3' is not below 3");
     bad_id("2x2c3:.0x1", 9, "color 'x' is not below 3");
