@@ -72,6 +72,9 @@ pub struct SolveArgs {
     /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
     pub memory_mb: Option<u64>,
+    /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
+    #[arg(long)]
+    pub progress: bool,
     /// Print JSON instead.
     #[arg(long)]
     pub json: bool,
@@ -101,6 +104,9 @@ pub struct OptimumArgs {
     /// Do not store the result.
     #[arg(long)]
     pub no_store: bool,
+    /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
+    #[arg(long)]
+    pub progress: bool,
     /// Print JSON instead.
     #[arg(long)]
     pub json: bool,
@@ -161,6 +167,9 @@ pub struct BenchArgs {
     /// Check the plan (and the shard) and say what it would play, without playing.
     #[arg(long)]
     pub dry_run: bool,
+    /// Print to standard error how each game's exact search goes, board by board,: its proven bounds each time they move, with the time, the positions expanded and the memory held.
+    #[arg(long)]
+    pub progress: bool,
     /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
     /// (its completions; default: env COLORWALK_SHARD_COUNT).
     #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..=100_000))]

@@ -262,7 +262,7 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
             return fail(
                 Field::Shape,
                 format!(
-                    "{colors} colors is out of range: generated boards have 2 to {}",
+                    "color count {colors} is out of range: generated boards have 2 to {}",
                     caps.max_colors
                 ),
             );
@@ -357,6 +357,7 @@ impl Plan {
             cancel,
             memory_bytes: self.limits.memory_bytes,
             crews: Some(crate::SearchThreads::shared()),
+            progress: None,
         }
     }
 

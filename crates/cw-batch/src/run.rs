@@ -14,6 +14,7 @@ use cw_core::format::BoardEntry;
 use cw_core::{BoardError, Moves};
 use cw_lab::{GameOutcome, GameRecord, Optima, RunInfo, RunMeta, Store, StoreError};
 use cw_solve::Outcome as SolveOutcome;
+use cw_solve::{Limits, ProgressSink};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, mpsc};
@@ -31,6 +32,9 @@ pub struct Batch {
     pub shard: Option<Shard>,
     /// Setting this flag stops the batch early.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Hears how each game's search goes (reports name the board), from
+    /// the threads that play the games.
+    pub progress: Option<ProgressSink>,
 }
 
 impl Batch {
@@ -41,6 +45,7 @@ impl Batch {
             threads,
             shard: None,
             cancel: None,
+            progress: None,
         }
     }
 
@@ -220,7 +225,10 @@ pub fn run(
             run_batch(
                 &batch.plan.specs,
                 &batch.plan.boards,
-                &batch.plan.game_limits(batch.cancel.clone()),
+                &Limits {
+                    progress: batch.progress.clone(),
+                    ..batch.plan.game_limits(batch.cancel.clone())
+                },
                 done,
                 batch.threads,
                 batch.shard,

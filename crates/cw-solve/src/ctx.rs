@@ -26,6 +26,38 @@ pub struct Limits {
     /// starts no thread itself; the batch machinery and the front ends hand
     /// theirs in (`cw_batch::SearchThreads`).
     pub crews: Option<Arc<dyn Crews>>,
+    /// Hears how a long search goes (`None`: nobody asked). The exact
+    /// search reports each time its proven bounds move, and once at the end.
+    pub progress: Option<ProgressSink>,
+}
+
+/// Where a search stands: its proven bounds, counted in moves from the
+/// position searched (the start, for a whole game), and its effort so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchProgress<'a> {
+    /// The board searched, by ID.
+    pub board: &'a str,
+    /// No solution has fewer moves: every position of fewer is refuted.
+    pub lower_bound: u32,
+    /// The shortest solution found so far.
+    pub upper_bound: u32,
+    /// Positions expanded so far.
+    pub nodes_expanded: u64,
+    /// Memory the search holds, in bytes, by its own count.
+    pub held_bytes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// Receives [`SearchProgress`] reports ([`Limits::progress`]), on the
+/// search's own thread; a report costs the search one call.
+#[derive(Clone)]
+pub struct ProgressSink(pub Arc<dyn Fn(&SearchProgress<'_>) + Send + Sync>);
+
+impl fmt::Debug for ProgressSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressSink(..)")
+    }
 }
 
 /// The threads of one search that works on several.
@@ -55,6 +87,7 @@ impl Default for Limits {
             cancel: None,
             memory_bytes: None,
             crews: None,
+            progress: None,
         }
     }
 }
@@ -99,6 +132,8 @@ pub struct SearchCtx {
     cancel: Option<Arc<AtomicBool>>,
     memory_bytes: Option<u64>,
     crews: Option<Arc<dyn Crews>>,
+    /// The progress sink and the board ID its reports name.
+    progress: Option<(ProgressSink, String)>,
     /// Set once [`poll_stop`](Self::poll_stop) has seen a reason to stop.
     stopped: bool,
 }
@@ -122,7 +157,27 @@ impl SearchCtx {
             cancel: limits.cancel.clone(),
             memory_bytes: limits.memory_bytes,
             crews: limits.crews.clone(),
+            progress: limits
+                .progress
+                .clone()
+                .map(|sink| (sink, board.id().to_string())),
             stopped: false,
+        }
+    }
+
+    /// Whether anyone listens to [`report`](Self::report).
+    pub fn wants_progress(&self) -> bool {
+        self.progress.is_some()
+    }
+
+    /// Reports where the search stands to [`Limits::progress`], if set;
+    /// `board` is filled in from the context.
+    pub fn report(&self, progress: SearchProgress<'_>) {
+        if let Some((sink, board)) = &self.progress {
+            (sink.0)(&SearchProgress {
+                board: board.as_str(),
+                ..progress
+            });
         }
     }
 

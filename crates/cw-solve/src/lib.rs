@@ -17,7 +17,7 @@ mod solve;
 mod solvers;
 mod spec;
 
-pub use ctx::{Crew, Crews, Limits, SearchCtx, StopCause};
+pub use ctx::{Crew, Crews, Limits, ProgressSink, SearchCtx, SearchProgress, StopCause};
 pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
 pub use metric::Metric;
 pub use search::bound;

@@ -34,6 +34,7 @@ fn limits(config: &Config, time: Duration, cancel: &Arc<AtomicBool>) -> Limits {
         memory_bytes: Some(config.search_memory_bytes()),
         // One thread per search slot.
         crews: None,
+        progress: None,
     }
 }
 

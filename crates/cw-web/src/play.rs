@@ -437,6 +437,7 @@ pub(crate) async fn solve(
             memory_bytes: Some(memory),
             // One thread per search slot: `exact`'s threads are capped at 1.
             crews: None,
+            progress: None,
         };
         // A parsed spec builds (its parameters were checked).
         let mut solver = spec

@@ -144,6 +144,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let plan = plan(args)?;
     let batch = Batch {
         shard: shard(args)?,
+        progress: super::stderr_progress(args.progress),
         ..Batch::new(
             plan,
             args.threads.map_or_else(

@@ -12,8 +12,10 @@ mod verify;
 
 use crate::cli::{Cli, Command};
 use cw_lab::Store;
+use cw_solve::{ProgressSink, SearchProgress};
 use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -48,4 +50,26 @@ pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
             anyhow::Error::new(e).context(format!("opening the results database {shown}"))
         }
     })
+}
+
+/// One line for a search's progress report, e.g.
+/// `26x26c8-s14: 41 ≤ minimum ≤ 43 after 1234.5 s (5210000 positions expanded, 2104.2 MB held)`.
+pub(crate) fn progress_line(p: &SearchProgress<'_>) -> String {
+    let bounds = if p.lower_bound >= p.upper_bound {
+        format!("minimum {}, proven", p.upper_bound)
+    } else {
+        format!("{} ≤ minimum ≤ {}", p.lower_bound, p.upper_bound)
+    };
+    format!(
+        "{}: {bounds} after {:.1} s ({} positions expanded, {:.1} MB held)",
+        p.board,
+        p.elapsed.as_secs_f64(),
+        p.nodes_expanded,
+        p.held_bytes as f64 / 1e6
+    )
+}
+
+/// A sink that prints each report as a line on standard error (`--progress`).
+pub(crate) fn stderr_progress(on: bool) -> Option<ProgressSink> {
+    on.then(|| ProgressSink(Arc::new(|p| eprintln!("{}", progress_line(p)))))
 }

@@ -82,6 +82,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let limits = Limits {
         // --threads: the search's crew.
         crews: Some(cw_batch::SearchThreads::shared()),
+        progress: super::stderr_progress(args.progress),
         ..Limits::default()
     };
     let mut ctx = SearchCtx::new(&entry.board, &limits);

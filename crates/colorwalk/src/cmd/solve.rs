@@ -129,6 +129,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
         // A spec that asks for several threads (`exact:threads=2`) gets them.
         crews: Some(cw_batch::SearchThreads::shared()),
+        progress: super::stderr_progress(args.progress),
     };
     let report = cw_solve::solve(&graph, solver.as_mut(), &limits);
     let checked =

@@ -241,6 +241,107 @@ fn bench_without_store_reads_optima_from_a_board_file() {
     assert_eq!(v[0]["optimal_hits"], 0);
 }
 
+/// The bounds of each `--progress` line of `board` on standard error:
+/// `(lower, upper)`; a line that says "proven" has both at the minimum.
+fn progress_bounds(err: &str, board: &str) -> Vec<(u32, u32)> {
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .unwrap_or_else(|_| panic!("{s:?} in {err}"))
+    };
+    err.lines()
+        .filter_map(|line| line.strip_prefix(&format!("{board}: ")))
+        .map(|rest| {
+            let (bounds, effort) = rest.split_once(" after ").expect("a time after the bounds");
+            assert!(
+                effort.contains("positions expanded") && effort.contains("MB held"),
+                "{rest}"
+            );
+            match bounds.strip_prefix("minimum ") {
+                Some(proven) => {
+                    let n = number(proven.strip_suffix(", proven").expect("proven"));
+                    (n, n)
+                }
+                None => {
+                    let (lower, upper) = bounds.split_once(" ≤ minimum ≤ ").expect("two bounds");
+                    (number(lower), number(upper))
+                }
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn progress_lines_close_in_on_the_minimum() {
+    // `optimum` and `solve` print their bounds as they move; the last line
+    // is the proven minimum, the number the result gives.
+    for command in [
+        &[
+            "optimum",
+            "16x16c6-s6",
+            "--no-store",
+            "--json",
+            "--progress",
+        ][..],
+        &[
+            "solve",
+            "16x16c6-s6",
+            "--spec",
+            "exact",
+            "--json",
+            "--progress",
+        ][..],
+    ] {
+        let out = colorwalk(command, "");
+        assert!(out.status.success(), "{command:?}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let moves = v["moves"]
+            .as_u64()
+            .or_else(|| v["moves"].as_array().map(|m| m.len() as u64))
+            .unwrap() as u32;
+        let heard = progress_bounds(&stderr(&out), "16x16c6-s6");
+        assert!(
+            heard.len() >= 3,
+            "{command:?}: too few lines: {}",
+            stderr(&out)
+        );
+        assert_eq!(heard[heard.len() - 1], (moves, moves), "{command:?}");
+        for (a, b) in heard.iter().zip(&heard[1..]) {
+            assert!(b.0 >= a.0 && b.1 <= a.1, "{command:?}: {heard:?}");
+        }
+    }
+    // Without the flag, nothing.
+    let out = colorwalk(&["optimum", "16x16c6-s6", "--no-store"], "");
+    assert!(progress_bounds(&stderr(&out), "16x16c6-s6").is_empty());
+    // `bench` names each board in its lines.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "12x12",
+            "--colors",
+            "6",
+            "--spec",
+            "exact",
+            "--no-store",
+            "--threads",
+            "2",
+            "--format",
+            "csv",
+            "--progress",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    for board in ["12x12c6-s1", "12x12c6-s2"] {
+        let heard = progress_bounds(&stderr(&out), board);
+        let last = heard.last().expect("a line for each board");
+        assert_eq!(last.0, last.1, "{board}: proven");
+    }
+}
+
 #[test]
 fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
     let reference = concat!(

@@ -67,7 +67,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use crate::{Crew, SearchCtx};
+use crate::{Crew, SearchCtx, SearchProgress};
 use cw_core::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -243,6 +243,9 @@ pub(crate) struct Budget {
     pub widen: usize,
     /// When to run that beam ([`WIDEN_AFTER`] for `exact`).
     pub widen_after: u64,
+    /// Report to the context's progress sink ([`SearchCtx::report`]): for
+    /// the search of a whole proof, not for `near`'s searches of a part.
+    pub report: bool,
 }
 
 /// Expansions after which `exact`'s search runs its wider beam
@@ -269,6 +272,22 @@ pub(crate) fn search<const W: usize>(
     crew: Option<&dyn Crew>,
 ) -> ExactResult {
     let deadline = budget.deadline;
+    let started = Instant::now();
+    let reporting = budget.report && ctx.wants_progress();
+    // Reports the end to a progress sink: the bounds of the result.
+    let report_end = |ctx: &SearchCtx, r: &ExactResult, nodes_expanded: u64, held_bytes: u64| {
+        if !reporting {
+            return;
+        }
+        ctx.report(SearchProgress {
+            board: "",
+            lower_bound: r.lower_bound,
+            upper_bound: r.moves.len() as u32,
+            nodes_expanded,
+            held_bytes,
+            elapsed: started.elapsed(),
+        });
+    };
     let w = g.w;
     let (mut f0, mut l0) = (*flooded, *frontier);
     let mut prefix = Vec::new();
@@ -286,6 +305,7 @@ pub(crate) fn search<const W: usize>(
         stopped: None,
     };
     if is_empty(&l0) {
+        report_end(ctx, &result, 0, 0);
         return result;
     }
     let h0 = g.refined_bound(&f0, &l0, u32::MAX);
@@ -313,7 +333,9 @@ pub(crate) fn search<const W: usize>(
         result
     };
     if ub <= h0 {
-        return finish(result, best, false, ub, None);
+        let result = finish(result, best, false, ub, None);
+        report_end(ctx, &result, 0, 0);
+        return result;
     }
 
     // A margin of 1/128 of the cap for the little the count leaves out (the
@@ -353,6 +375,8 @@ pub(crate) fn search<const W: usize>(
     let mut lower = ub;
     let mut cur_f = 0;
     let mut widened = false;
+    // The bounds last reported to a progress sink.
+    let mut reported = (0, 0);
     // One position at a time on one thread; on more, a batch of positions
     // of the same `f`, expanded side by side by the crew (see `expand`).
     // The batch size follows the threads asked for, not the crew's, so a
@@ -389,6 +413,19 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         cur_f = f as u32;
+        // Every position of smaller `f` is expanded: no solution has fewer
+        // than `base + f` moves.
+        if reporting && (base + cur_f, base + ub) != reported {
+            reported = (base + cur_f, base + ub);
+            ctx.report(SearchProgress {
+                board: "",
+                lower_bound: reported.0,
+                upper_bound: reported.1,
+                nodes_expanded: expanded,
+                held_bytes: bytes(&store, &meta, &queue, &dom) as u64,
+                elapsed: started.elapsed(),
+            });
+        }
         if budget.widen > 0 && !widened && expanded >= budget.widen_after {
             // Once: a wider beam, for a solution shorter than `ub` (its
             // few positions counted against the cap while it runs).
@@ -533,7 +570,10 @@ pub(crate) fn search<const W: usize>(
         best = replay_path(g, &f0, &l0, &colors);
         debug_assert_eq!(best.len() as u32, ub);
     }
-    finish(result, best, found, lower.min(ub), stopped)
+    let held = bytes(&store, &meta, &queue, &dom) as u64;
+    let result = finish(result, best, found, lower.min(ub), stopped);
+    report_end(ctx, &result, expanded, held);
+    result
 }
 
 /// What the expansion of a batch reads: the search's structures as they were
@@ -717,6 +757,7 @@ mod tests {
     use crate::search::bound::tests::breadth_first;
     use crate::search::bound::{WithWidth, dispatch};
     use cw_core::{Board, ClusterGraph};
+    use std::sync::Arc;
 
     /// A long first solution: the first color that absorbs something, over
     /// and over.
@@ -749,6 +790,7 @@ mod tests {
                         threads: 1,
                         widen,
                         widen_after: 0,
+                        report: false,
                     };
                     let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
                     let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
@@ -779,6 +821,7 @@ mod tests {
                     threads: 1,
                     widen: 0,
                     widen_after: 0,
+                    report: false,
                 };
                 let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
                 let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
@@ -805,6 +848,95 @@ mod tests {
             shorter += usize::from(bfs < poor_len(&graph));
         }
         assert!(shorter > 50, "the poor solution was optimal too often");
+    }
+
+    #[test]
+    fn progress_reports_bounds_that_close_on_the_optimum() {
+        // From a poor first solution, so that the search raises its lower
+        // bound level by level and lowers its upper bound as it finds
+        // shorter solutions: every report holds the optimum between its
+        // bounds, the bounds only ever close in, and the last report is
+        // the optimum, proven.
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = (Vec<(u32, u32, u64)>, usize, u32, usize);
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                let heard = Arc::new(Mutex::new(Vec::new()));
+                let sink = {
+                    let heard = Arc::clone(&heard);
+                    let board = self.0.id().to_string();
+                    crate::ProgressSink(Arc::new(move |p: &SearchProgress<'_>| {
+                        assert_eq!(p.board, board);
+                        heard.lock().unwrap().push((
+                            p.lower_bound,
+                            p.upper_bound,
+                            p.nodes_expanded,
+                        ));
+                    }))
+                };
+                let limits = crate::Limits {
+                    progress: Some(sink),
+                    ..crate::Limits::default()
+                };
+                let budget = Budget {
+                    cap: 64 << 20,
+                    deadline: None,
+                    max_expanded: u64::MAX,
+                    threads: 1,
+                    widen: 0,
+                    widen_after: 0,
+                    report: true,
+                };
+                let mut ctx = SearchCtx::new(self.0, &limits);
+                let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
+                assert!(r.proven);
+                let heard = heard.lock().unwrap().clone();
+                (
+                    heard,
+                    first.len(),
+                    r.start_bound,
+                    breadth_first(&g, &f, &l) as usize,
+                )
+            }
+        }
+        let mut rose = 0;
+        for seed in 0..40 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(9, 8, 4, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(9, 8, 4, seed, (3, 2)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let (heard, poor, start_bound, opt) = dispatch(&graph, Go(&board, &graph));
+            let opt = opt as u32;
+            let (first, last) = (heard[0], heard[heard.len() - 1]);
+            assert_eq!((last.0, last.1), (opt, opt), "seed {seed}: the end");
+            if heard.len() > 1 {
+                assert_eq!(first.0, start_bound, "seed {seed}: the first lower bound");
+                assert_eq!(first.1 as usize, poor, "seed {seed}: the first upper bound");
+            }
+            for (a, b) in heard.iter().zip(&heard[1..]) {
+                assert!(
+                    b.0 >= a.0 && b.1 <= a.1 && b.2 >= a.2,
+                    "seed {seed}: {heard:?}"
+                );
+                assert!(
+                    (a.0, a.1) != (b.0, b.1),
+                    "seed {seed}: a report that says nothing new"
+                );
+            }
+            assert!(
+                heard.iter().all(|&(lo, up, _)| lo <= opt && opt <= up),
+                "seed {seed}"
+            );
+            rose += usize::from(heard.len() > 2);
+        }
+        assert!(
+            rose > 20,
+            "too few searches went through several levels: {rose}"
+        );
     }
 
     fn poor_len(graph: &ClusterGraph) -> usize {

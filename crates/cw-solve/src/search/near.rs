@@ -145,6 +145,7 @@ pub(crate) fn near<const W: usize>(
             threads: 1,
             widen: 0,
             widen_after: 0,
+            report: false,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -183,6 +184,7 @@ pub(crate) fn near<const W: usize>(
             threads: 1,
             widen: 0,
             widen_after: 0,
+            report: false,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));

@@ -75,6 +75,7 @@ fn exact<const W: usize>(
         threads: opts.threads,
         widen: WIDE_BEAM,
         widen_after: WIDEN_AFTER,
+        report: true,
     };
     match ctx.crews().filter(|_| opts.threads > 1) {
         // The crew's threads are handed in (cw-solve starts none); the
