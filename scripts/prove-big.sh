@@ -17,6 +17,8 @@
 # off by its limit still adds its proven lower bound and best solution
 # (scripts/export-bounds.py keeps the best of all runs), so lanes pile up.
 # The binary is copied first, so rebuilding the tree does not disturb a lane.
+# The log (standard error) gets a line each time a board's proven bounds move
+# (`bench --progress`): when each level closed, with the positions and memory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=2700
@@ -69,7 +71,7 @@ for id in "$@"; do
   echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
   /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
     --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=1" \
-    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv || true
+    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress || true
   python3 scripts/export-bounds.py "$store" "$file" || continue
   grep "^$id " "$file" || true
   if [ "$commit" = 1 ] && ! git diff --quiet -- "$file"; then
