@@ -5,13 +5,14 @@ use crate::cli::{BenchArgs, CompareArgs, MergeArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use cw_batch::{Batch, BatchError, BoardSet, Caps, Event, Field, Plan, PlanDraft, Resume, Shard};
 use cw_lab::{GameRecord, TableFormat};
-use cw_solve::Spec;
 use cw_solve::presets::SERIES_TABLE;
+use cw_solve::{ProgressSink, SearchProgress, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The output of `--format TEXT`, or JSON for `--json`.
@@ -142,9 +143,23 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         bail!("--published adds a table beside the summaries, so it does not combine with JSON");
     }
     let plan = plan(args)?;
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, eta {eta}",
+        )
+        .expect("the template is valid"),
+    );
+    // --progress lines go above the bar (which hides itself while one prints).
+    let progress = args.progress.then(|| {
+        let bar = bar.clone();
+        ProgressSink(Arc::new(move |p: &SearchProgress<'_>| {
+            bar.suspend(|| eprintln!("{}", super::progress_line(p)));
+        }))
+    });
     let batch = Batch {
         shard: shard(args)?,
-        progress: super::stderr_progress(args.progress),
+        progress,
         ..Batch::new(
             plan,
             args.threads.map_or_else(
@@ -161,13 +176,6 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     } else {
         Some(open_store(args.db.as_deref())?)
     };
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} [{elapsed_precise}] {wide_bar} {pos}/{len} games, eta {eta}",
-        )
-        .expect("the template is valid"),
-    );
     let started = Instant::now();
     let mut to_play = 0;
     let resume = if args.fresh {
