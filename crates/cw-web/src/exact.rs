@@ -13,12 +13,12 @@ use axum::response::sse::{Event, KeepAlive};
 use axum::response::{IntoResponse, Response};
 use cw_core::{Board, ClusterGraph, Color, Game};
 use cw_solve::exact::{ExactOptions, ExactResult, StopReason, solve_exact_from};
-use cw_solve::{Limits, SearchCtx};
+use cw_solve::{Limits, ProgressSink, SearchCtx, SearchProgress};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::convert::Infallible;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio_stream::StreamExt;
@@ -46,7 +46,22 @@ fn exact(
     time: Duration,
     cancel: &Arc<AtomicBool>,
 ) -> ExactResult {
-    let mut ctx = SearchCtx::new(game.graph().board(), &limits(config, time, cancel));
+    exact_reporting(game, config, time, cancel, None)
+}
+
+/// [`exact`], with the search's progress reports sent to `progress`.
+fn exact_reporting(
+    game: &Game<'_>,
+    config: &Config,
+    time: Duration,
+    cancel: &Arc<AtomicBool>,
+    progress: Option<ProgressSink>,
+) -> ExactResult {
+    let limits = Limits {
+        progress,
+        ..limits(config, time, cancel)
+    };
+    let mut ctx = SearchCtx::new(game.graph().board(), &limits);
     let opts = ExactOptions {
         memory_mb: config.search_memory_mb(),
         time_limit: Some(time),
@@ -208,6 +223,7 @@ fn game_clears(game: &Game<'_>, line: &[Color]) -> bool {
 }
 
 /// Sends events from a blocking thread; a send fails once the page is gone.
+#[derive(Clone)]
 pub(crate) struct Events(mpsc::Sender<Event>);
 
 impl Events {
@@ -250,7 +266,8 @@ pub(crate) struct ParQuery {
 
 /// `GET /api/par?board=ID`: the proven minimum of a board, as events:
 /// `bounds` `{lower, upper: null}` at once, `bounds` `{lower, upper}` after
-/// the first stage (a near-optimal solution), then `done` `{par, proven, lower_bound,
+/// the first stage (a near-optimal solution) and again each time the exact
+/// search's proven bounds close in, then `done` `{par, proven, lower_bound,
 /// moves, ms, source}` (`source` is `store` when it was already known).
 /// The result is kept in the store's known optima.
 pub(crate) async fn par(
@@ -308,11 +325,34 @@ pub(crate) async fn par(
         ) {
             return;
         }
-        let r = exact(
+        // The exact search's bounds as they close in (each level it
+        // refutes raises the lower one), kept within those sent already.
+        let sent = Mutex::new((lower, upper));
+        let memory_mb = config.search_memory_mb();
+        let on_progress = {
+            let events = events.clone();
+            ProgressSink(Arc::new(move |p: &SearchProgress<'_>| {
+                let mut sent = sent
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                let now = (sent.0.max(p.lower_bound), sent.1.min(p.upper_bound));
+                // The end is `done`'s to say.
+                if now != *sent && now.0 < now.1 {
+                    *sent = now;
+                    events.send(
+                        "bounds",
+                        &json!({ "lower": now.0, "upper": now.1, "memory_mb": memory_mb,
+                                 "time_ms": caps::PAR_TIME_MS }),
+                    );
+                }
+            }))
+        };
+        let r = exact_reporting(
             &start,
             &config,
             par_time.saturating_sub(started.elapsed()),
             &cancel,
+            Some(on_progress),
         );
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;

@@ -446,14 +446,19 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
         .await
         .events();
     let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(names, ["bounds", "bounds", "done"]);
+    assert_eq!(names[..2], ["bounds", "bounds"]);
+    assert!(
+        names[2..names.len() - 1].iter().all(|&n| n == "bounds"),
+        "{names:?}"
+    );
+    assert_eq!(names.last(), Some(&"done"));
     // The lower bound comes at once, the upper one after the first stage.
     assert_eq!(events[0].1["upper"], Value::Null);
     assert_eq!(events[0].1["lower"], events[1].1["lower"]);
     let bounds = &events[1].1;
     assert!(bounds["lower"].as_u64().unwrap() <= u64::from(best));
     assert!(bounds["upper"].as_u64().unwrap() >= u64::from(best));
-    let done = &events[2].1;
+    let done = &events[events.len() - 1].1;
     assert_eq!(
         (done["par"].as_u64(), done["proven"].as_bool()),
         (Some(u64::from(best)), Some(true))
@@ -488,6 +493,41 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
         e.error(StatusCode::BAD_REQUEST)
             .contains("board numbers start at 1")
     );
+}
+
+#[tokio::test]
+async fn par_streams_the_bounds_as_the_exact_search_closes_in() {
+    // On this board the first stage finds the optimum (25) and the exact
+    // search proves it level by level from 20: each refuted level is one
+    // more `bounds` event, every one between the optimum's bounds and
+    // closer than the one before.
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state.clone());
+    let board = "16x16c6-s6";
+    let events = call(&app, "GET", &format!("/api/par?board={board}"), None)
+        .await
+        .events();
+    let (done, bounds) = events.split_last().unwrap();
+    assert_eq!(done.0, "done");
+    assert_eq!(done.1["par"], 25);
+    assert_eq!(done.1["proven"], true);
+    let pairs: Vec<(u64, u64)> = bounds[1..]
+        .iter()
+        .map(|(name, b)| {
+            assert_eq!(name, "bounds");
+            (b["lower"].as_u64().unwrap(), b["upper"].as_u64().unwrap())
+        })
+        .collect();
+    assert!(pairs.len() >= 4, "{pairs:?}");
+    for (a, b) in pairs.iter().zip(&pairs[1..]) {
+        assert!(b.0 >= a.0 && b.1 <= a.1 && b != a, "{pairs:?}");
+    }
+    assert!(
+        pairs.iter().all(|&(lo, up)| lo < 25 && up >= 25),
+        "{pairs:?}"
+    );
+    assert_eq!(pairs[pairs.len() - 1].0, 24, "{pairs:?}");
+    eventually("the par thread to end", || state.running() == 0).await;
 }
 
 #[tokio::test]
