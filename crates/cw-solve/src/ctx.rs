@@ -45,7 +45,8 @@ pub struct SearchProgress<'a> {
     pub nodes_expanded: u64,
     /// Memory the search holds, in bytes, by its own count.
     pub held_bytes: u64,
-    /// Time since the search began.
+    /// Time since the solve began (its [`SearchCtx`] was made): the first
+    /// stages before the search count too.
     pub elapsed: Duration,
 }
 
@@ -134,6 +135,8 @@ pub struct SearchCtx {
     crews: Option<Arc<dyn Crews>>,
     /// The progress sink and the board ID its reports name.
     progress: Option<(ProgressSink, String)>,
+    /// When the context was made: progress reports count their time from it.
+    made: Instant,
     /// Set once [`poll_stop`](Self::poll_stop) has seen a reason to stop.
     stopped: bool,
 }
@@ -161,6 +164,7 @@ impl SearchCtx {
                 .progress
                 .clone()
                 .map(|sink| (sink, board.id().to_string())),
+            made: Instant::now(),
             stopped: false,
         }
     }
@@ -171,11 +175,12 @@ impl SearchCtx {
     }
 
     /// Reports where the search stands to [`Limits::progress`], if set;
-    /// `board` is filled in from the context.
+    /// `board` and `elapsed` are filled in from the context.
     pub fn report(&self, progress: SearchProgress<'_>) {
         if let Some((sink, board)) = &self.progress {
             (sink.0)(&SearchProgress {
                 board: board.as_str(),
+                elapsed: self.made.elapsed(),
                 ..progress
             });
         }

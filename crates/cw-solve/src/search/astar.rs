@@ -272,7 +272,6 @@ pub(crate) fn search<const W: usize>(
     crew: Option<&dyn Crew>,
 ) -> ExactResult {
     let deadline = budget.deadline;
-    let started = Instant::now();
     let reporting = budget.report && ctx.wants_progress();
     // Reports the end to a progress sink: the bounds of the result.
     let report_end = |ctx: &SearchCtx, r: &ExactResult, nodes_expanded: u64, held_bytes: u64| {
@@ -285,7 +284,7 @@ pub(crate) fn search<const W: usize>(
             upper_bound: r.moves.len() as u32,
             nodes_expanded,
             held_bytes,
-            elapsed: started.elapsed(),
+            elapsed: Duration::ZERO,
         });
     };
     let w = g.w;
@@ -423,7 +422,7 @@ pub(crate) fn search<const W: usize>(
                 upper_bound: reported.1,
                 nodes_expanded: expanded,
                 held_bytes: bytes(&store, &meta, &queue, &dom) as u64,
-                elapsed: started.elapsed(),
+                elapsed: Duration::ZERO,
             });
         }
         if budget.widen > 0 && !widened && expanded >= budget.widen_after {
