@@ -758,6 +758,20 @@ mod tests {
     use cw_core::{Board, ClusterGraph};
     use std::sync::Arc;
 
+    /// The tests' budget: 64 MiB, one thread, a beam `widen` wide at once
+    /// (0: none), reporting progress or not.
+    fn test_budget(widen: usize, report: bool) -> Budget {
+        Budget {
+            cap: 64 << 20,
+            deadline: None,
+            max_expanded: u64::MAX,
+            threads: 1,
+            widen,
+            widen_after: 0,
+            report,
+        }
+    }
+
     /// A long first solution: the first color that absorbs something, over
     /// and over.
     fn poor_solution<const W: usize>(g: &Graph<W>, f: &Set<W>, l: &Set<W>) -> Vec<Color> {
@@ -782,15 +796,7 @@ mod tests {
                 let (f, l) = g.position(&self.1.start());
                 let first = poor_solution(&g, &f, &l);
                 [0, 8].map(|widen| {
-                    let budget = Budget {
-                        cap: 64 << 20,
-                        deadline: None,
-                        max_expanded: u64::MAX,
-                        threads: 1,
-                        widen,
-                        widen_after: 0,
-                        report: false,
-                    };
+                    let budget = test_budget(widen, false);
                     let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
                     let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
                     assert!(r.proven);
@@ -813,15 +819,7 @@ mod tests {
             fn run<const W: usize>(self, g: Graph<W>) -> (usize, usize) {
                 let (f, l) = g.position(&self.1.start());
                 let first = poor_solution(&g, &f, &l);
-                let budget = Budget {
-                    cap: 64 << 20,
-                    deadline: None,
-                    max_expanded: u64::MAX,
-                    threads: 1,
-                    widen: 0,
-                    widen_after: 0,
-                    report: false,
-                };
+                let budget = test_budget(0, false);
                 let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
                 let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
                 assert!(r.proven);
@@ -879,15 +877,7 @@ mod tests {
                     progress: Some(sink),
                     ..crate::Limits::default()
                 };
-                let budget = Budget {
-                    cap: 64 << 20,
-                    deadline: None,
-                    max_expanded: u64::MAX,
-                    threads: 1,
-                    widen: 0,
-                    widen_after: 0,
-                    report: true,
-                };
+                let budget = test_budget(0, true);
                 let mut ctx = SearchCtx::new(self.0, &limits);
                 let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
                 assert!(r.proven);
