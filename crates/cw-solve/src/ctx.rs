@@ -174,14 +174,18 @@ impl SearchCtx {
         self.progress.is_some()
     }
 
-    /// Reports where the search stands to [`Limits::progress`], if set;
-    /// `board` and `elapsed` are filled in from the context.
-    pub fn report(&self, progress: SearchProgress<'_>) {
+    /// Reports where the search stands to [`Limits::progress`], if set: its
+    /// proven bounds and effort (see [`SearchProgress`]; the board and the
+    /// time come from the context).
+    pub fn report(&self, lower_bound: u32, upper_bound: u32, nodes_expanded: u64, held_bytes: u64) {
         if let Some((sink, board)) = &self.progress {
             (sink.0)(&SearchProgress {
-                board: board.as_str(),
+                board,
+                lower_bound,
+                upper_bound,
+                nodes_expanded,
+                held_bytes,
                 elapsed: self.made.elapsed(),
-                ..progress
             });
         }
     }

@@ -67,7 +67,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use crate::{Crew, SearchCtx, SearchProgress};
+use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -278,14 +278,12 @@ pub(crate) fn search<const W: usize>(
         if !reporting {
             return;
         }
-        ctx.report(SearchProgress {
-            board: "",
-            lower_bound: r.lower_bound,
-            upper_bound: r.moves.len() as u32,
+        ctx.report(
+            r.lower_bound,
+            r.moves.len() as u32,
             nodes_expanded,
             held_bytes,
-            elapsed: Duration::ZERO,
-        });
+        );
     };
     let w = g.w;
     let (mut f0, mut l0) = (*flooded, *frontier);
@@ -416,14 +414,8 @@ pub(crate) fn search<const W: usize>(
         // than `base + f` moves.
         if reporting && (base + cur_f, base + ub) != reported {
             reported = (base + cur_f, base + ub);
-            ctx.report(SearchProgress {
-                board: "",
-                lower_bound: reported.0,
-                upper_bound: reported.1,
-                nodes_expanded: expanded,
-                held_bytes: bytes(&store, &meta, &queue, &dom) as u64,
-                elapsed: Duration::ZERO,
-            });
+            let held = bytes(&store, &meta, &queue, &dom) as u64;
+            ctx.report(reported.0, reported.1, expanded, held);
         }
         if budget.widen > 0 && !widened && expanded >= budget.widen_after {
             // Once: a wider beam, for a solution shorter than `ub` (its
@@ -864,7 +856,7 @@ mod tests {
                 let sink = {
                     let heard = Arc::clone(&heard);
                     let board = self.0.id().to_string();
-                    crate::ProgressSink(Arc::new(move |p: &SearchProgress<'_>| {
+                    crate::ProgressSink(Arc::new(move |p: &crate::SearchProgress<'_>| {
                         assert_eq!(p.board, board);
                         heard.lock().unwrap().push((
                             p.lower_bound,
