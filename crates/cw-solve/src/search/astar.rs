@@ -509,7 +509,7 @@ pub(crate) fn search<const W: usize>(
                 if fj < ub {
                     if fixed
                         + queue.bytes_next(fj as usize, gc as usize)
-                        + dom.bytes_next(gc as usize)
+                        + dom.bytes_next(gc as usize, &nf[..w])
                         + store.bytes()
                         + meta.bytes()
                         > cap
@@ -527,7 +527,7 @@ pub(crate) fn search<const W: usize>(
                 + store.bytes_next()
                 + meta.bytes_next()
                 + queue.bytes_next(fc as usize, gc as usize)
-                + dom.bytes_next(gc as usize);
+                + dom.bytes_next(gc as usize, &nf[..w]);
             if need > cap {
                 stopped = Some(StopReason::Memory);
                 break 'search;
