@@ -820,6 +820,10 @@ impl Split {
             .collect();
         let mut pivots = [0; PIVOTS];
         for i in 0..PIVOTS {
+            let cell_sizes: Vec<u64> = cells
+                .iter()
+                .map(|cell| cell.iter().map(|c| u64::from(c.count_ones())).sum())
+                .collect();
             let mut best = (f64::INFINITY, usize::MAX, Vec::new());
             for &j in &candidates {
                 if pivots[..i].contains(&j) {
@@ -834,9 +838,8 @@ impl Split {
                         .zip(&row)
                         .map(|(c, r)| u64::from((c & r).count_ones()))
                         .sum();
-                    let all: u64 = cell.iter().map(|c| u64::from(c.count_ones())).sum();
                     size[k | 1 << i] = with;
-                    size[k] = all - with;
+                    size[k] = cell_sizes[k] - with;
                 }
                 let mean = mean_share(&size, total);
                 if mean < best.0 {
@@ -910,7 +913,7 @@ impl Node {
                 }
                 // It splits, and the set starts a bucket; choosing the
                 // pivots uses a few bitmaps of the run's positions.
-                return Split::bytes() + new_bucket + choose_scratch_bytes(node.run.len);
+                return Split::bytes() + new_bucket + choose_scratch_bytes(node.run.len, n);
             };
             match &split.buckets[split.key(words)] {
                 Some(bucket) => node = bucket,
@@ -972,12 +975,13 @@ impl Node {
     }
 }
 
-/// The scratch bytes [`Split::choose`] allocates for a run of `len`
-/// positions: a bitmap per cell (both halves of the last split), a row
-/// and its copy.
-fn choose_scratch_bytes(len: usize) -> usize {
+/// The scratch bytes [`Split::choose`] allocates at most for a run of
+/// `len` positions of `n` clusters: a bitmap per cell (`1 << PIVOTS` at
+/// the end, counted twice for the halves of the last step), a candidate's
+/// row and the best one's, the cell sizes and the candidate list.
+fn choose_scratch_bytes(len: usize, n: usize) -> usize {
     let bitmap = len.div_ceil(64) * 8;
-    (2 << PIVOTS) * bitmap + 3 * bitmap + (2 << PIVOTS) * 8 * 3
+    (2 << PIVOTS) * bitmap + 3 * bitmap + (2 << PIVOTS) * 8 + n * 8
 }
 
 /// The positions of one depth.
