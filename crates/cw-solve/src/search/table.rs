@@ -1282,28 +1282,41 @@ mod tests {
         assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, 0));
     }
 
-    #[test]
-    fn supersets_answer_as_brute_force_does_over_many_blocks() {
-        // 100 clusters, 9 000 positions at one depth (four full blocks of
-        // 2 048, then the first 808 of a split's buckets, splitting at 8 192); clusters 0 to 2
-        // are in every set, 3 to 5 in the first 7 000 only (they leave the
-        // common part in the fourth block), and many clusters are in most
-        // of the first 500.
-        let n = 100;
-        let mut rng = SplitMix64::new(11);
-        let sets: Vec<Vec<u64>> = (0..9000)
+    /// `count` sets of `n` clusters: set `p` holds cluster `j` where
+    /// `holds(rng, p, j)` says so.
+    fn sets_of(
+        n: usize,
+        count: usize,
+        seed: u64,
+        mut holds: impl FnMut(&mut SplitMix64, usize, usize) -> bool,
+    ) -> Vec<Vec<u64>> {
+        let mut rng = SplitMix64::new(seed);
+        (0..count)
             .map(|p| {
-                let always = if p < 7000 { 6 } else { 3 };
-                let density = if p < 500 { 95 } else { 60 };
-                let mut s = vec![0u64; 2];
+                let mut s = vec![0u64; n.div_ceil(64)];
                 for j in 0..n {
-                    if j < always || rng.below(100) < density {
+                    if holds(&mut rng, p, j) {
                         s[j / 64] |= 1 << (j % 64);
                     }
                 }
                 s
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn supersets_answer_as_brute_force_does_over_many_blocks() {
+        // 100 clusters, 9 000 positions at one depth (four full blocks of
+        // 2 048, then, splitting at 8 192, the first 808 of the buckets);
+        // clusters 0 to 2 are in every set, 3 to 5 in the first 7 000 only
+        // (they leave the common part in the fourth block), and many
+        // clusters are in most of the first 500.
+        let n = 100;
+        let sets = sets_of(n, 9000, 11, |rng, p, j| {
+            let always = if p < 7000 { 6 } else { 3 };
+            let density = if p < 500 { 95 } else { 60 };
+            j < always || rng.below(100) < density
+        });
         answers_as_brute_force_does(n, &sets, 4 * 64 * BLOCK, 197, 12);
     }
 
@@ -1312,22 +1325,16 @@ mod tests {
         // 150 clusters on a line, 30 000 regions grown from cluster 0: a
         // prefix up to a random reach, then scattered clusters beyond it.
         // Regions nest as a search's do, so pivots split them unevenly:
-        // the depth splits, and some of its buckets split again.
+        // the depth splits, and some of its buckets split again. Later
+        // regions reach further, as a depth's do over a search.
         let n = 150;
-        let mut rng = SplitMix64::new(21);
-        let sets: Vec<Vec<u64>> = (0..30_000)
-            .map(|p| {
-                // Later regions reach further, as a depth's do over a search.
-                let reach = 20 + rng.below(40 + p / 500) as usize;
-                let mut s = vec![0u64; 3];
-                for j in 0..n {
-                    if j < reach || (j < reach + 40 && rng.below(3) == 0) {
-                        s[j / 64] |= 1 << (j % 64);
-                    }
-                }
-                s
-            })
-            .collect();
+        let mut reach = 0;
+        let sets = sets_of(n, 30_000, 21, |rng, p, j| {
+            if j == 0 {
+                reach = 20 + rng.below(40 + p as u64 / 500) as usize;
+            }
+            j < reach || (j < reach + 40 && rng.below(3) == 0)
+        });
         let mut dom = Supersets::splitting_at(n, 4 * 64 * BLOCK);
         for (p, s) in sets.iter().enumerate() {
             dom.insert(0, p as u32, s);
