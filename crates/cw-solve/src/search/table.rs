@@ -435,6 +435,13 @@ impl Run {
         if b == 0 { self.width } else { BLOCK }
     }
 
+    /// Whether every position of the run contains cluster `j` (it then
+    /// has no row).
+    #[inline]
+    fn is_common(&self, j: usize) -> bool {
+        self.common[j / 64] >> (j % 64) & 1 == 1
+    }
+
     /// The bytes that adding one more position of `w` words (of `n`
     /// clusters) adds to what the run holds, at the peak (a buffer that
     /// grows coexists with its replacement for a moment).
@@ -574,66 +581,37 @@ impl Run {
             .first_seq
             .partition_point(|&s| s <= since)
             .saturating_sub(1);
-        // The filter clusters chosen for the whole query, where this run
-        // has rows for them; a cluster no position of the run contains
-        // rules it out.
-        let mut rare = [(u32::MAX, 0usize); FILTERS];
-        let mut n_rare = 0;
-        for &j in filters {
-            if self.common[j / 64] >> (j % 64) & 1 == 0 {
-                if self.count[j] == 0 {
-                    return false;
-                }
-                rare[n_rare] = (self.count[j], j);
-                n_rare += 1;
+        // The rows to filter on: the query's filter clusters where this run
+        // has rows for them, else this run's own choice; a cluster that no
+        // position of the run contains rules the run out.
+        let mut rows = [0usize; FILTERS];
+        let mut n_rows = 0;
+        let own = if filters.iter().all(|&j| self.is_common(j)) {
+            self.filters(words, hint)
+        } else {
+            ([0; FILTERS], 0)
+        };
+        let chosen = if own.1 > 0 { &own.0[..own.1] } else { filters };
+        for &j in chosen.iter().filter(|&&j| !self.is_common(j)) {
+            if self.count[j] == 0 {
+                return false;
             }
-        }
-        // Else the clusters of the hint that the fewest of its positions
-        // contain; if the hint lies in the part every one contains, those
-        // of the whole set.
-        for source in [hint, words] {
-            if n_rare > 0 {
-                break;
-            }
-            for (wi, (&x, &c)) in source.iter().zip(&self.common).enumerate() {
-                let mut b = x & !c;
-                while b != 0 {
-                    let j = wi * 64 + b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    let c = self.count[j];
-                    if c < rare[FILTERS - 1].0 {
-                        if c == 0 {
-                            return false;
-                        }
-                        let mut k = FILTERS - 1;
-                        while k > 0 && rare[k - 1].0 > c {
-                            rare[k] = rare[k - 1];
-                            k -= 1;
-                        }
-                        rare[k] = (c, j);
-                    }
-                }
-            }
-            n_rare = rare.iter().filter(|r| r.0 != u32::MAX).count();
+            rows[n_rows] = j;
+            n_rows += 1;
         }
         let used = self.len.div_ceil(64);
         let n_blocks = used.div_ceil(BLOCK);
-        if n_rare == 0 {
+        if n_rows == 0 {
             // Every stored set contains the whole set: any position but
             // `exclude` answers.
             return (first_block..n_blocks)
                 .flat_map(|b| &self.blocks[b].ids)
                 .any(|&id| id != exclude);
         }
-        // Unused entries repeat the rarest cluster.
-        for k in 1..FILTERS {
-            if rare[k].0 == u32::MAX {
-                rare[k] = rare[0];
-            }
+        // Unused entries repeat the first.
+        for k in n_rows..FILTERS {
+            rows[k] = rows[0];
         }
-        // The rows to read (a plain array: a closure borrowing `rare` would
-        // keep it in memory through the sort above, which costs more).
-        let rows: [usize; FILTERS] = std::array::from_fn(|k| rare[k].1);
         // The set's other clusters, the hint's first (the common clusters
         // are in every stored set and have no rows).
         let others = |hinted: bool| {
@@ -809,13 +787,12 @@ impl Split {
             }
             all
         }];
-        let is_common = |j: usize| run.common[j / 64] >> (j % 64) & 1 == 1;
         // Clusters that neither almost all nor almost none of the
         // positions contain.
         let candidates: Vec<usize> = (0..n)
             .filter(|&j| {
                 let c = run.count[j] as usize;
-                !is_common(j) && c >= run.len / 32 && c <= run.len - run.len / 32
+                !run.is_common(j) && c >= run.len / 32 && c <= run.len - run.len / 32
             })
             .collect();
         let mut pivots = [0; PIVOTS];
