@@ -53,7 +53,9 @@
 //! the best solution found so far (at worst the first one) is returned with the
 //! proven lower bound: the smallest open `f` (no solution is shorter).
 //! Memory is the bytes the search holds: its graph, the stored positions
-//! (only the words the graph uses), their metadata, the hash table, the
+//! (each its region alone, in the words the graph uses: the frontier is
+//! computed again when a position is expanded, see
+//! [`Graph::frontier_of`]), their metadata, the hash table, the
 //! queue and the dominance index. All but the hash table are kept in
 //! fixed-size chunks filled front to back (see [`table`](super::table)), so
 //! the bytes counted are bytes written, give or take one chunk per buffer:
@@ -339,11 +341,12 @@ pub(crate) fn search<const W: usize>(
     // allocator's bookkeeping, the pages a chunk shares with other data):
     // the process grows by about the count, so it stays within the cap.
     let cap = budget.cap - budget.cap / 128;
-    let mut store = Store::new(w, 2 * w);
+    let mut store = Store::new(w, w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
     let mut dom = Supersets::new(g.n);
-    let root = store.insert(&f0[..w], &l0[..w], hash_words(&f0[..w]));
+    debug_assert_eq!(g.frontier_of(&f0), l0);
+    let root = store.insert(&f0[..w], &[], hash_words(&f0[..w]));
     meta.push(Meta {
         parent: u32::MAX,
         g: 0,
@@ -532,7 +535,8 @@ pub(crate) fn search<const W: usize>(
                 stopped = Some(StopReason::Memory);
                 break 'search;
             }
-            let j = store.insert(&nf[..w], &nl[..w], child.hash);
+            let j = store.insert(&nf[..w], &[], child.hash);
+            debug_assert_eq!(g.frontier_of(nf), *nl);
             meta.push(Meta {
                 parent: i,
                 g: gc as u16,
@@ -648,11 +652,9 @@ fn expand_one<const W: usize>(
     out: &mut Vec<Child<W>>,
 ) -> bool {
     let (g, store, ub, w) = (view.g, view.store, view.ub, view.g.w);
-    let words = store.get(i);
     let mut cf = [0; W];
-    let mut cl = [0; W];
-    cf[..w].copy_from_slice(&words[..w]);
-    cl[..w].copy_from_slice(&words[w..]);
+    cf[..w].copy_from_slice(store.get(i));
+    let cl = g.frontier_of(&cf);
     let since = usize::from(view.meta.at(i as usize).dom_since);
     if view
         .dom

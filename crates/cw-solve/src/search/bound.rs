@@ -311,6 +311,21 @@ impl<const W: usize> Graph<W> {
         (f, l)
     }
 
+    /// The frontier of a region: the live clusters outside it that touch
+    /// it. A position's frontier is always this (a move adds the absorbed
+    /// clusters' neighbors, and a dead end absorbed without a move has its
+    /// neighbors in the region or on the frontier already), so stores keep
+    /// the region alone and get the frontier back from it.
+    #[inline]
+    pub fn frontier_of(&self, flooded: &Set<W>) -> Set<W> {
+        let mut reach = [0; W];
+        self.gather(flooded, &mut reach);
+        for i in 0..W {
+            reach[i] &= !flooded[i];
+        }
+        reach
+    }
+
     /// The neighbors of every cluster in `set`, ORed into `out`.
     #[inline(always)]
     fn gather(&self, set: &Set<W>, out: &mut Set<W>) {
