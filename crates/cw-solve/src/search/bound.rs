@@ -84,6 +84,31 @@
 //! more expansions for 3 to 5 times the cost, and branching twice at the
 //! last step about 8 % for twice the cost: not worth it.
 //!
+//! # Two other admissible bounds, measured and not used
+//!
+//! On `26x26c8-s14` the bound at the start is 33 and the optimum 41 or 42.
+//! Two other bounds were computed at every third position along a 42-move
+//! solution, to see whether either closes that gap:
+//! - **Two targets.** A cluster is absorbed at the first move after which
+//!   the colors of some path to it (from the region) appear in order among
+//!   the moves played. So the fewest moves that absorb two given clusters
+//!   is the shortest common supersequence of two such paths' color
+//!   strings, minimised over the paths. A search over pairs of clusters
+//!   (one per path) gives it for every pair at once, and its maximum never
+//!   exceeds `opt`. It equalled the relaxed game at the start (33) and fell
+//!   below it from the 15th move on (18 against 19, then lower).
+//! - **Sums over color groups.** Every move has one color, so for a
+//!   partition of the colors into groups, `opt` is at least the sum, over
+//!   the groups, of the fewest moves of that group's colors that clear the
+//!   board when moves of the other colors cost nothing. Each term has the
+//!   relaxed game (with the free colors absorbed at no cost) as a lower
+//!   bound. The best split into two groups gave 29 at the start, against
+//!   33. One color a group gave 8, since the other seven colors connect
+//!   nearly everything.
+//!
+//! Neither bound beats the relaxed game on these boards, so neither is
+//! built.
+//!
 //! # Refuting positions together: a search that merges
 //!
 //! [`Graph::refutes_merged`] proves, for a few positions at once, that none
