@@ -16,7 +16,7 @@
 //! - [`Shard`]: one of `N` disjoint slices of a plan's boards, given as
 //!   `I/N` or read from a scheduler's environment (Slurm job arrays,
 //!   Kubernetes Indexed Jobs);
-//! - [`merge`]: shard stores of one plan merged into one run.
+//! - [`merge()`]: shard stores of one plan merged into one run.
 
 mod boards;
 mod crews;

@@ -75,7 +75,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// Budgets and settings of [`solve_exact`].
+/// Budgets and settings of [`solve_exact`](super::solve_exact).
 #[derive(Clone, Debug)]
 pub struct ExactOptions {
     /// Memory cap of the search (its graph, positions, hash table, queue,
@@ -101,7 +101,7 @@ impl Default for ExactOptions {
     }
 }
 
-/// What [`solve_exact`] found.
+/// What [`solve_exact`](super::solve_exact) found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactResult {
     /// Moves from the position searched that clear the board.

@@ -111,7 +111,7 @@
 //!
 //! # Refuting positions together: a search that merges
 //!
-//! [`Graph::refutes_merged`] proves, for a few positions at once, that none
+//! `Graph::refutes_merged` proves, for a few positions at once, that none
 //! of them finishes before a move count `t`: each position `P` is held with
 //! its depth `d` (moves already counted), and the claim is
 //! `d + opt(P) ≥ t` for all of them. It searches depth by depth, but keeps
@@ -121,7 +121,7 @@
 //! - expanding a position replaces it by its children, each at its depth
 //!   (one move plus the forced ones): `opt(P)` is one plus the smallest
 //!   child's count, so the minimum stays (the children that cannot start a
-//!   shortest solution, see [`Graph::grows`], do not change it);
+//!   shortest solution, see `Graph::grows`, do not change it);
 //! - a child whose depth plus bound reaches `t` is dropped: it cannot make
 //!   `M` less than `t`;
 //! - two positions of the same depth become their union (settled again,
