@@ -32,9 +32,14 @@
 //!   the near-optimal search first: see `prove.rs`); positions with `f` at or
 //!   above it are never stored, and the search ends as soon as the smallest
 //!   open `f` reaches it; a long search (`exact`'s, after
-//!   [`WIDEN_AFTER`] expansions) runs a wider beam once, whose solution, if
-//!   shorter, lowers the upper bound from then on (any solution's length
-//!   is an upper bound, so nothing with an `f` at or above it is needed);
+//!   [`WIDEN_AFTER`] expansions) runs a wider beam, and a beam ten times
+//!   wider each time its expansions grow tenfold (up to
+//!   [`Budget::widen_max`]), whose solution, if shorter, lowers the upper
+//!   bound from then on (any solution's length is an upper bound, so
+//!   nothing with an `f` at or above it is needed). A first solution one
+//!   move too long costs the most on the last levels: with the optimum as
+//!   the upper bound, the level below it is the last, where children are
+//!   refuted together and no child of a larger `f` is stored;
 //! - the last level (the open `f` is one below the upper bound, so only a
 //!   solution shorter than the best known is left to rule out): the
 //!   children a position keeps are first handed together to the merged
@@ -245,6 +250,10 @@ pub(crate) struct Budget {
     pub widen: usize,
     /// When to run that beam ([`WIDEN_AFTER`] for `exact`).
     pub widen_after: u64,
+    /// The widest beam: after the first, each time the expansions have
+    /// grown tenfold since the last beam, a beam ten times wider runs, up to
+    /// this width (`widen` or less: the first beam only).
+    pub widen_max: usize,
     /// Report to the context's progress sink ([`SearchCtx::report`]): for
     /// the search of a whole proof, not for `near`'s searches of a part.
     pub report: bool,
@@ -374,7 +383,8 @@ pub(crate) fn search<const W: usize>(
     let mut stopped = None;
     let mut lower = ub;
     let mut cur_f = 0;
-    let mut widened = false;
+    // The next wider beam: when (expansions) and how wide.
+    let mut next_beam = (budget.widen > 0).then_some((budget.widen_after, budget.widen));
     // The bounds last reported to a progress sink.
     let mut reported = (0, 0);
     // One position at a time on one thread; on more, a batch of positions
@@ -420,13 +430,15 @@ pub(crate) fn search<const W: usize>(
             let held = bytes(&store, &meta, &queue, &dom) as u64;
             ctx.report(reported.0, reported.1, expanded, held);
         }
-        if budget.widen > 0 && !widened && expanded >= budget.widen_after {
-            // Once: a wider beam, for a solution shorter than `ub` (its
-            // few positions counted against the cap while it runs).
-            widened = true;
+        if let Some((after, wide)) = next_beam
+            && expanded >= after
+        {
+            // A wider beam, for a solution shorter than `ub` (its few
+            // positions counted against the cap while it runs).
+            next_beam = beam_after(expanded, wide, budget.widen_max);
             let held = bytes(&store, &meta, &queue, &dom);
             let one = beam_bytes_of(g.n, g.k, W, 1).max(1) as usize;
-            let width = budget.widen.min(cap.saturating_sub(held) / one);
+            let width = wide.min(cap.saturating_sub(held) / one);
             if width > 0 {
                 peak = peak.max(held + width * one);
                 let stop = |c: &SearchCtx| {
@@ -733,6 +745,18 @@ fn expand_one<const W: usize>(
     true
 }
 
+/// The beam that follows one `wide` wide, run after `expanded`
+/// expansions: ten times wider (at most `widest`), once the expansions
+/// have grown tenfold; none after the widest.
+fn beam_after(expanded: u64, wide: usize, widest: usize) -> Option<(u64, usize)> {
+    (wide < widest).then(|| {
+        (
+            expanded.max(1).saturating_mul(10),
+            wide.saturating_mul(10).min(widest),
+        )
+    })
+}
+
 /// The chosen colors from the root to position `i`.
 fn path(meta: &Chunked<Meta, META_SHIFT>, mut i: u32) -> Vec<u8> {
     let mut colors = Vec::new();
@@ -762,7 +786,17 @@ mod tests {
             threads: 1,
             widen,
             widen_after: 0,
+            widen_max: widen,
             report,
+        }
+    }
+
+    /// [`test_budget`] with beams from `widen` wide at once up to
+    /// `widen_max` wide, ten times wider after ten times the expansions.
+    fn growing_beams(widen: usize, widen_max: usize) -> Budget {
+        Budget {
+            widen_max,
+            ..test_budget(widen, false)
         }
     }
 
@@ -779,18 +813,18 @@ mod tests {
         moves
     }
 
-    /// The search from the start with a poor first solution, with and
-    /// without the wider beam at once: (optimum, moves, lower bound,
-    /// positions stored) each.
-    fn both(board: &Board) -> [(usize, Vec<Color>, u32, u64); 2] {
+    /// The search from the start with a poor first solution: without a
+    /// beam, with one 8 wide at once, and with beams from 1 to 100 wide:
+    /// (optimum, moves, lower bound, positions stored) each.
+    fn all_three(board: &Board) -> [(usize, Vec<Color>, u32, u64); 3] {
         struct Go<'a>(&'a Board, &'a ClusterGraph);
         impl WithWidth for Go<'_> {
-            type Out = [(usize, Vec<Color>, u32, u64); 2];
+            type Out = [(usize, Vec<Color>, u32, u64); 3];
             fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
                 let (f, l) = g.position(&self.1.start());
                 let first = poor_solution(&g, &f, &l);
-                [0, 8].map(|widen| {
-                    let budget = test_budget(widen, false);
+                [(0, 0), (8, 8), (1, 100)].map(|(widen, widest)| {
+                    let budget = growing_beams(widen, widest);
                     let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
                     let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, None);
                     assert!(r.proven);
@@ -935,6 +969,22 @@ mod tests {
     }
 
     #[test]
+    fn each_beam_is_ten_times_wider_after_ten_times_the_expansions() {
+        assert_eq!(
+            beam_after(200_000, 1000, 100_000),
+            Some((2_000_000, 10_000))
+        );
+        assert_eq!(
+            beam_after(2_000_000, 10_000, 100_000),
+            Some((20_000_000, 100_000))
+        );
+        assert_eq!(beam_after(20_000_000, 100_000, 100_000), None);
+        assert_eq!(beam_after(0, 1, 50), Some((10, 10)));
+        assert_eq!(beam_after(10, 10, 50), Some((100, 50)));
+        assert_eq!(beam_after(0, 8, 8), None, "one beam when it is the widest");
+    }
+
+    #[test]
     fn the_wider_beam_lowers_the_upper_bound_and_keeps_the_optimum() {
         // A poor first solution, then a beam 8 wide at the first batch: the
         // same optimum, proven, with fewer positions stored (those whose
@@ -946,15 +996,20 @@ mod tests {
             } else {
                 Board::seeded_flood_it(14, 14, 6, seed, (0, 0)).unwrap()
             };
-            let [plain, widened] = both(&board);
-            assert_eq!(widened.0, plain.0, "seed {seed}: the same optimum");
-            assert_eq!(widened.2 as usize, widened.0, "seed {seed}: proven");
-            let graph = ClusterGraph::new(&board);
-            let mut game = graph.start();
-            for &c in &widened.1 {
-                game.play(c);
+            let [plain, widened, growing] = all_three(&board);
+            for (run, name) in [(&widened, "one beam"), (&growing, "growing beams")] {
+                assert_eq!(run.0, plain.0, "seed {seed}, {name}: the same optimum");
+                assert_eq!(run.2 as usize, run.0, "seed {seed}, {name}: proven");
+                let graph = ClusterGraph::new(&board);
+                let mut game = graph.start();
+                for &c in &run.1 {
+                    game.play(c);
+                }
+                assert!(
+                    game.is_solved(),
+                    "seed {seed}, {name}: the moves clear the board"
+                );
             }
-            assert!(game.is_solved(), "seed {seed}: the moves clear the board");
             fewer += usize::from(widened.3 < plain.3);
             plain_total += plain.3;
             widened_total += widened.3;

@@ -145,6 +145,7 @@ pub(crate) fn near<const W: usize>(
             threads: 1,
             widen: 0,
             widen_after: 0,
+            widen_max: 0,
             report: false,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
@@ -184,6 +185,7 @@ pub(crate) fn near<const W: usize>(
             threads: 1,
             widen: 0,
             widen_after: 0,
+            widen_max: 0,
             report: false,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
