@@ -414,6 +414,23 @@ fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
 /// The rarest clusters a query filters on.
 const FILTERS: usize = 6;
 
+/// A superset query as the nodes and runs of a depth answer it (see
+/// [`Supersets::has_superset`]).
+#[derive(Clone, Copy)]
+struct Query<'a> {
+    /// The set a stored position must contain.
+    words: &'a [u64],
+    /// A part of `words` likely to be rare among the stored sets.
+    hint: &'a [u64],
+    /// The clusters the depth filters on, rarest first.
+    filters: &'a [usize],
+    /// A position that does not answer (`u32::MAX`: none).
+    exclude: u32,
+    /// The depth's sequence number before which no stored set contains
+    /// `words`.
+    since: usize,
+}
+
 impl Run {
     fn new(first_width: usize) -> Run {
         Run {
@@ -561,17 +578,17 @@ impl Run {
         added
     }
 
-    /// Whether a position of the run stored from the depth's `since`-th on
-    /// (or a little earlier), other than `exclude`, contains `words`; see
+    /// Whether a position of the run stored from the query's `since`-th on
+    /// (or a little earlier) answers the query; see
     /// [`Supersets::has_superset`].
-    fn has_superset(
-        &self,
-        words: &[u64],
-        hint: &[u64],
-        filters: &[usize],
-        exclude: u32,
-        since: usize,
-    ) -> bool {
+    fn has_superset(&self, query: &Query<'_>) -> bool {
+        let Query {
+            words,
+            hint,
+            filters,
+            exclude,
+            since,
+        } = *query;
         if self.len == 0 {
             return false;
         }
@@ -923,22 +940,15 @@ impl Node {
     /// The query of [`Supersets::has_superset`] on this node: its buckets
     /// that can answer (newer positions, and the query's own key first),
     /// then its run.
-    fn has_superset(
-        &self,
-        words: &[u64],
-        hint: &[u64],
-        filters: &[usize],
-        exclude: u32,
-        since: usize,
-    ) -> bool {
+    fn has_superset(&self, query: &Query<'_>) -> bool {
         if let Some(split) = &self.split {
-            let key = split.key(words);
+            let key = split.key(query.words);
             let free = !key & ((1 << PIVOTS) - 1);
             // Every `key | sub` with `sub ⊆ free`, from `sub = 0` up.
             let mut sub = 0usize;
             loop {
                 if let Some(bucket) = &split.buckets[key | sub]
-                    && bucket.has_superset(words, hint, filters, exclude, since)
+                    && bucket.has_superset(query)
                 {
                     return true;
                 }
@@ -948,7 +958,7 @@ impl Node {
                 sub = sub.wrapping_sub(free) & free;
             }
         }
-        self.run.has_superset(words, hint, filters, exclude, since)
+        self.run.has_superset(query)
     }
 }
 
@@ -1074,13 +1084,13 @@ impl Supersets {
             return false;
         };
         let (filters, n_filters) = depth.root.run.filters(words, hint);
-        depth.root.has_superset(
+        depth.root.has_superset(&Query {
             words,
             hint,
-            &filters[..n_filters],
+            filters: &filters[..n_filters],
             exclude,
-            since * 64 * BLOCK,
-        )
+            since: since * 64 * BLOCK,
+        })
     }
 }
 
