@@ -581,14 +581,14 @@ impl Run {
     /// Whether a position of the run stored from the query's `since`-th on
     /// (or a little earlier) answers the query; see
     /// [`Supersets::has_superset`].
-    fn has_superset(&self, query: &Query<'_>) -> bool {
+    fn has_superset(&self, query: Query<'_>) -> bool {
         let Query {
             words,
             hint,
             filters,
             exclude,
             since,
-        } = *query;
+        } = query;
         if self.len == 0 {
             return false;
         }
@@ -940,7 +940,7 @@ impl Node {
     /// The query of [`Supersets::has_superset`] on this node: its buckets
     /// that can answer (newer positions, and the query's own key first),
     /// then its run.
-    fn has_superset(&self, query: &Query<'_>) -> bool {
+    fn has_superset(&self, query: Query<'_>) -> bool {
         if let Some(split) = &self.split {
             let key = split.key(query.words);
             let free = !key & ((1 << PIVOTS) - 1);
@@ -1084,7 +1084,7 @@ impl Supersets {
             return false;
         };
         let (filters, n_filters) = depth.root.run.filters(words, hint);
-        depth.root.has_superset(&Query {
+        depth.root.has_superset(Query {
             words,
             hint,
             filters: &filters[..n_filters],
