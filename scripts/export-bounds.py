@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Adds what `exact` found about seeded boards to a data file of our own.
+"""Adds what `exact` and `near` found about seeded boards to a data file of our own.
 
     scripts/export-bounds.py STORE.sqlite OUT.txt
 
 STORE is the results database of `colorwalk bench --seeds ... --spec exact... --db STORE`
-runs (any number, any sizes and rule sets; runs cut off by a time limit count too).
+runs (any number, any sizes and rule sets; runs cut off by a time limit count too), or of
+`near` runs (a wide beam may find a shorter solution; its lower bound is proven too).
 OUT gets one line per board ID: ID LOWER UPPER MOVES, where LOWER is the proven lower
 bound, UPPER the length of the best solution found and MOVES that solution (colors as
 0-9a-z); LOWER = UPPER when the optimum is proven. The IDs rebuild the boards, so the
@@ -45,7 +46,7 @@ def main():
     db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
     rows = db.execute(
         "select r.board_id, r.moves, r.lower_bound, r.solution from results r join runs u on u.id = r.run_id"
-        " where (u.board_set like 'seeds:%' or u.board_set like 'floodit-seeds:%') and r.spec like 'exact%' and r.solved = 1"
+        " where (u.board_set like 'seeds:%' or u.board_set like 'floodit-seeds:%') and (r.spec like 'exact%' or r.spec like 'near%') and r.solved = 1"
         " and r.lower_bound is not null").fetchall()
     for board, upper, lower, solution in rows:
         moves = ''.join(DIG[int(c)] for c in solution.split(','))
@@ -63,7 +64,8 @@ def main():
     proven = sum(1 for b in boards if entries[b][0] == entries[b][1])
     with open(out_path, 'w') as out:
         out.write("# Seeded boards bigger than any published set, searched by colorwalk's exact solver\n")
-        out.write('# (A* with an admissible bound; scripts/export-bounds.py). The IDs rebuild the boards.\n')
+        out.write('# (A* with an admissible bound) and wide beams of `near` (scripts/export-bounds.py).\n')
+        out.write('# The IDs rebuild the boards.\n')
         out.write('# ID LOWER UPPER MOVES: the proven lower bound, the best solution\'s length and that\n')
         out.write('# solution (colors 0-9a-z); LOWER = UPPER: the optimum is proven.\n')
         out.write(f'# boards {len(boards)}, proven {proven}\n')
