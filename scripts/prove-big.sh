@@ -2,7 +2,7 @@
 # Long, resumable proofs of seeded big boards, one board after another on one
 # thread, each result merged into a data file of our own as soon as it is in.
 #
-#   scripts/prove-big.sh [-t SECONDS] [-m MIB] [-d STORE] [-o FILE] [-c] ID...
+#   scripts/prove-big.sh [-t SECONDS] [-m MIB] [-d STORE] [-o FILE] [-c] [-b WIDTH] ID...
 #
 #   ID       a seeded board ID, e.g. 26x26c8-f7 (Flood-It) or 26x26c8-s2
 #            (Color Walk); the ID rebuilds the board
@@ -11,6 +11,8 @@
 #   -d       the results store the runs go into (default /tmp/prove-big.sqlite)
 #   -o       the data file results are merged into (default data/big/KIND.txt)
 #   -c       commit the data file after each board that changed it
+#   -b       width of the first beam (`exact`'s `beam`, default 40): a wide
+#            one (100000: under a minute) finds shorter first solutions
 #
 # DEADLINE (Unix seconds), when set, cuts each board's limit so that the lane
 # ends by then; boards that would get less than 60 s are skipped. A board cut
@@ -26,18 +28,20 @@ memory=9000
 store=/tmp/prove-big.sqlite
 out=
 commit=0
-while getopts "t:m:d:o:c" opt; do
+beam=40
+while getopts "t:m:d:o:cb:" opt; do
   case $opt in
     t) limit=$OPTARG ;;
     m) memory=$OPTARG ;;
     d) store=$OPTARG ;;
     o) out=$OPTARG ;;
     c) commit=1 ;;
-    *) sed -n '2,19p' "$0"; exit 2 ;;
+    b) beam=$OPTARG ;;
+    *) sed -n '2,21p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,19p' "$0"; exit 2; fi
+if [ $# -eq 0 ]; then sed -n '2,21p' "$0"; exit 2; fi
 for id in "$@"; do
   if ! [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]; then
     echo "prove-big: $id is not a seeded board ID like 26x26c8-f7 or 26x26c8-s2" >&2
@@ -70,7 +74,7 @@ for id in "$@"; do
   file=${out:-data/big/$kind.txt}
   echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
   /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
-    --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=1" \
+    --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=1,beam=$beam" \
     --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress || true
   python3 scripts/export-bounds.py "$store" "$file" || continue
   grep "^$id " "$file" || true

@@ -49,7 +49,7 @@ pub const DEF: SolverDef = SolverDef {
             default: "40",
             kind: ParamKind::Int {
                 min: 1,
-                max: 1 << 16,
+                max: 1 << 20,
             },
             cost: ParamCost::None,
         },
