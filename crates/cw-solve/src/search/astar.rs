@@ -115,6 +115,18 @@
 //!   absorbs about eight clusters and uncovers some two dozen neighbors,
 //!   of which almost surely some have the next move's color, so such pairs
 //!   are rare; the 1 % of children stored already (above) agrees.
+//! - Checking a child whose `f` is above the level being expanded only when
+//!   it is popped, not when it is generated. Such checks were 5.2M of
+//!   the 7.0M and 33 s of the 40 s the checks took in 60 s on
+//!   `26x26c8-s1` (one thread), and a 60 s run on two threads ended with
+//!   the bound at 41 instead of 40 (1.7M positions expanded instead of
+//!   1.0M). But that is work put off, not saved: every position a proof
+//!   stores has `f` below the upper bound, so it is popped and checked
+//!   before the proof ends, against a larger index, and the dominated
+//!   ones are held until then. Proving `26x26c8-s17` took the same CPU
+//!   time (47.9 s and 47.7 s) with a peak of 630 MB instead of 443 MB;
+//!   `26x26c8-s13` 3 % longer, 255 MB instead of 154 MB; the 20 Color
+//!   Walk 30×30×6 boards as long, 549 MB instead of 326 MB.
 
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
