@@ -109,6 +109,23 @@
 //! Neither bound beats the relaxed game on these boards, so neither is
 //! built.
 //!
+//! # Where the bound falls short
+//!
+//! Along an optimal solution of each of the 39 proven 26×26 boards with 8
+//! colors (`data/big/26x26c8.txt`), the refined bound at each position
+//! against the moves really left: at the start it is 7 to 11 below
+//! (8.5 on average; the relaxed game alone 8.95); that gap stays the same
+//! for the first 2 to 21 moves (10.7 on average), as each of those moves
+//! takes the bound down by one; it then closes by about one move in two;
+//! and the bound is exact for the last 10 to 13 moves, where what is left
+//! is one exposed color after another. So the gap is the middle game's:
+//! the frontier holds every color, each real move advances it where its
+//! color lies, and the relaxed game advances it everywhere at once. A
+//! bound that closes it must see that several directions have to be
+//! advanced by different colors; the two-target bound above does in
+//! principle, but the many paths to each cluster let two targets share
+//! their colors.
+//!
 //! # Refuting positions together: a search that merges
 //!
 //! `Graph::refutes_merged` proves, for a few positions at once, that none
