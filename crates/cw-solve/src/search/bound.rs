@@ -111,14 +111,15 @@
 //!
 //! # Where the bound falls short
 //!
-//! Along an optimal solution of each of the 39 proven 26×26 boards with 8
+//! Along an optimal solution of each of the 40 proven 26×26 boards with 8
 //! colors (`data/big/26x26c8.txt`), the refined bound at each position
-//! against the moves really left: at the start it is 7 to 11 below
-//! (8.5 on average; the relaxed game alone 8.95); that gap stays the same
-//! for the first 2 to 21 moves (10.7 on average), as each of those moves
-//! takes the bound down by one; it then closes by about one move in two;
-//! and the bound is exact for the last 10 to 13 moves, where what is left
-//! is one exposed color after another. So the gap is the middle game's:
+//! against the moves really left (`cargo run --release -p cw-solve
+//! --example bound_gaps`): at the start it is 7 to 11 below (8.55 on
+//! average; the relaxed game alone 8.97); that gap stays the same for the
+//! first 2 to 21 moves (10.6 on average), as each of those moves takes the
+//! bound down by one; it then closes by about one move in two; and the
+//! bound is exact for the last 10 to 13 moves, where what is left is one
+//! exposed color after another. So the gap is the middle game's:
 //! the frontier holds every color, each real move advances it where its
 //! color lies, and the relaxed game advances it everywhere at once. A
 //! bound that closes it must see that several directions have to be
