@@ -42,11 +42,15 @@ while getopts "t:m:d:o:cb:j:" opt; do
     c) commit=1 ;;
     b) beam=$OPTARG ;;
     j) threads=$OPTARG ;;
-    *) sed -n '2,25p' "$0"; exit 2 ;;
+    *) sed -n '2,26p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,25p' "$0"; exit 2; fi
+if [ $# -eq 0 ]; then sed -n '2,26p' "$0"; exit 2; fi
+if ! [[ $threads =~ ^[1-9][0-9]*$ ]]; then
+  echo "prove-big: -j wants a number of threads, 1 or more (not '$threads')" >&2
+  exit 2
+fi
 for id in "$@"; do
   if ! [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]; then
     echo "prove-big: $id is not a seeded board ID like 26x26c8-f7 or 26x26c8-s2" >&2
