@@ -103,6 +103,14 @@ pub enum ParamCost {
         /// Most threads.
         max: i64,
     },
+    /// The solver's own memory cap, in MiB. A front end with a smaller
+    /// budget for one game runs the solver within that budget anyway
+    /// ([`Limits::memory_bytes`](crate::Limits::memory_bytes)), so a spec
+    /// that leaves this at its default asks for no more than the budget
+    /// (see [`Spec::memory_need_within`](crate::Spec::memory_need_within));
+    /// a value set above the budget is the spec's own, and a front end may
+    /// refuse it.
+    MemoryCapMb,
 }
 
 /// The values a parameter takes.

@@ -101,6 +101,41 @@ impl Spec {
             .unwrap_or(0)
     }
 
+    /// [`memory_need`](Self::memory_need) in a game whose memory budget is
+    /// `budget` bytes: a stage's memory cap left at its default
+    /// ([`ParamCost::MemoryCapMb`](crate::ParamCost::MemoryCapMb)) counts as
+    /// at most the budget, since the solver stays within the game's budget
+    /// whatever its cap; a cap set to another value counts as it is.
+    pub fn memory_need_within(&self, graph: &cw_core::ClusterGraph, budget: u64) -> u64 {
+        let budget_mb = (budget >> 20).max(1);
+        self.alternatives
+            .iter()
+            .flatten()
+            .filter_map(|s| {
+                let need = s.def.memory?;
+                let values = s
+                    .def
+                    .params
+                    .iter()
+                    .zip(s.params.iter())
+                    .map(|(def, (name, value))| {
+                        let lowered = def.cost == crate::ParamCost::MemoryCapMb
+                            && value == def.default
+                            && value.parse::<u64>().is_ok_and(|mb| mb > budget_mb);
+                        let value = if lowered {
+                            budget_mb.to_string()
+                        } else {
+                            value.to_string()
+                        };
+                        (name, value)
+                    })
+                    .collect();
+                Some(need(&Params::new(values), graph))
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Whether any stage draws from the series' shared random stream (the
     /// board sequence of a series run then depends on the solver, spec §1.6).
     pub fn uses_series_stream(&self) -> bool {

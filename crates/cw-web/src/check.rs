@@ -122,7 +122,8 @@ pub(crate) fn spec_within_caps(
         for param in stage.def().params {
             let key = param.name;
             match param.cost {
-                ParamCost::None => {}
+                // A cap is checked with the memory the spec needs, below.
+                ParamCost::None | ParamCost::MemoryCapMb => {}
                 ParamCost::PositionsPerMove { max } => {
                     let int = stage.params().int(key);
                     let positions = (n_colors as f64).powi(int as i32);
@@ -145,7 +146,9 @@ pub(crate) fn spec_within_caps(
             }
         }
     }
-    let need = spec.memory_need(graph);
+    // A memory cap left at its default is lowered to the share: the search
+    // stays within the share whatever its cap (see `memory_need_within`).
+    let need = spec.memory_need_within(graph, config.search_memory_bytes());
     if need > config.search_memory_bytes() {
         return Err(over(format!(
             "its caps let it hold about {} MiB on this board, more than the {} MiB one search may use \

@@ -23,7 +23,7 @@ pub const DEF: SolverDef = SolverDef {
                 min: 1,
                 max: 1 << 20,
             },
-            cost: ParamCost::None,
+            cost: ParamCost::MemoryCapMb,
         },
         ParamDef {
             name: "time-ms",

@@ -97,6 +97,10 @@ fn costs_belong_to_whole_numbers_and_their_caps_allow_the_defaults() {
             let default: i64 = p.default.parse().unwrap();
             match p.cost {
                 ParamCost::None => {}
+                ParamCost::MemoryCapMb => {
+                    // The solver's memory function reads it as MiB.
+                    assert!(min >= 1 && default >= 1, "{what}");
+                }
                 ParamCost::PositionsPerMove { max: positions } => {
                     // The default fits with the most colors a board has.
                     assert!(16f64.powi(default as i32) <= positions, "{what}");

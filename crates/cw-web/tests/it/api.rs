@@ -136,6 +136,18 @@ async fn checks_specs() {
             .await
             .contains("more than the 256 MiB one search may use")
     );
+    // A cap left at its default is lowered to the share; one set within
+    // the share is kept.
+    for spec in ["exact", "exact:memory-mb=200"] {
+        let ok = call(
+            &app,
+            "POST",
+            "/api/spec",
+            Some(json!({"spec": spec, "colors": 5})),
+        )
+        .await;
+        assert_eq!(ok.json()["spec"], spec);
+    }
     assert!(bad("near:width=100000", 5).await.contains("above 4096"));
     assert!(
         bad("exact:threads=2", 5)
@@ -334,6 +346,15 @@ async fn solves_from_the_start_and_from_a_position() {
     assert_eq!(v["outcome"], "solved");
     assert_eq!(v["spec"], "gla:depth=3");
     assert_eq!(v["n_moves"], 36);
+    assert!(replay("k1", &u8s(&v["moves"])).cleared);
+
+    // `exact` as it comes: its default cap (1024 MiB) is above the 256 MiB
+    // share, and the search runs within the share, so it is not refused.
+    // The series' first board needs 29 moves.
+    let v = solve(json!({"board": "k1", "spec": "exact"})).await.json();
+    assert_eq!(v["outcome"], "solved", "{v}");
+    assert_eq!(v["spec"], "exact");
+    assert_eq!(v["n_moves"], 29);
     assert!(replay("k1", &u8s(&v["moves"])).cleared);
 
     let prefix = [3u8, 3, 1];
