@@ -9,7 +9,7 @@
 //! - `WxHcK-fN`: a Flood-It board from the seeded generator with seed `N`,
 //!   every block drawn (the same stream as `sN`, but the top-left block too);
 //! - `WxHcK:CELLS`: the board written out in full, row-major, `.` for the
-//!   blank start block of a Color Walk board and `0`-`9`, `a`-`f` for
+//!   blank start block of a Color Walk board and `0`-`9`, `a`-`z` for
 //!   colors; with no `.` it is a Flood-It board.
 //!
 //! A Flood-It board may start elsewhere than the top-left block: `@R,C`

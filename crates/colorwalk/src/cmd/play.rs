@@ -1,8 +1,10 @@
 //! `colorwalk play`: the full-screen game in a terminal (see `tui.rs`), and
 //! line mode for pipes and scripts (or `--lines`).
 //!
-//! Each line is a command: a color (its number `0`-`9`/`a`-`f`, or its name),
-//! `u` undo, `r` restart, `?` help, `q` quit. End of input ends the game
+//! Each line is a command: a color (its number `0`-`9`/`a`-`z`, or its name),
+//! `u` undo, `r` restart, `?` help, `q` quit. On boards of 18 colors or
+//! more some colors' letters are these commands' (`h`, `q`, `r`, `u`): the
+//! command wins, and the help says to play those colors by name. End of input ends the game
 //! cleanly, like `q`.
 //!
 //! Both rule sets play: on a Color Walk board the region is blank (`.` in
@@ -166,6 +168,19 @@ pub fn play_lines(
             "?" | "h" | "help" => {
                 writeln!(output, "colors: {}", render::legend(n_colors, Style::Plain))?;
                 writeln!(output, "u undo, r restart, q quit")?;
+                let shadowed: Vec<String> = COMMAND_LETTERS
+                    .iter()
+                    .filter_map(|&ch| Color::from_char(ch))
+                    .filter(|c| c.index() < n_colors)
+                    .map(|c| format!("{} {}", c.to_char(), c.name()))
+                    .collect();
+                if !shadowed.is_empty() {
+                    writeln!(
+                        output,
+                        "the letters of {} are commands here: play those colors by name",
+                        shadowed.join(", ")
+                    )?;
+                }
                 if flood_it {
                     writeln!(
                         output,
@@ -272,6 +287,10 @@ fn read_command(
     Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
 }
 
+/// The one-letter commands of line mode, which win over a color of the
+/// same letter.
+const COMMAND_LETTERS: [char; 4] = ['h', 'q', 'r', 'u'];
+
 /// A color from its character or its name, if the board has it.
 fn parse_color(text: &str, n_colors: usize) -> Option<Color> {
     let mut chars = text.chars();
@@ -357,6 +376,28 @@ mod tests {
         let (ending, out) = run_script(&board, &script);
         assert_eq!(ending, Ending::Quit(1), "{out}");
         assert!(out.contains("is not a command"));
+    }
+
+    #[test]
+    fn on_boards_of_many_colors_command_letters_stay_commands_and_names_play() {
+        let id: cw_core::BoardId = "6x6c30-f1".parse().unwrap();
+        let board = id.board().unwrap();
+        let q = Color::from_char('q').unwrap();
+        assert!(q.index() < 30, "the board has a color lettered q");
+        // `?` names the shadowed colors; `q` quits rather than plays; the
+        // color's name plays it.
+        let (ending, out) = run_script(&board, &format!("?\n{}\nq\n0\n", q.name()));
+        assert!(
+            out.contains("the letters of h ") && out.contains(&format!("q {}", q.name())),
+            "{out}"
+        );
+        assert!(out.contains("play those colors by name"), "{out}");
+        assert!(!out.contains("is not a command"), "{out}");
+        assert!(matches!(ending, Ending::Quit(1)), "one move, then q: {out}");
+        // Five colors: no letter is shadowed, and the help says nothing.
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let (_, out) = run_script(&board, "?\n");
+        assert!(!out.contains("are commands here"), "{out}");
     }
 
     #[test]
