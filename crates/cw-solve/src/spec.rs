@@ -373,10 +373,12 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a likely typo.
+/// to be a likely typo. Case does not count (`GLA` is one letter from
+/// nothing, but it is surely `gla`).
 pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let word = word.to_lowercase();
     candidates
-        .map(|c| (edit_distance(word, c), c))
+        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)

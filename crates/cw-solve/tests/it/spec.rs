@@ -43,6 +43,11 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (col, msg) = err("glaa:depth=3");
     assert_eq!(col, 1);
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
+    // Names are lower case; one in capitals is surely meant.
+    let (_, msg) = err("GLA");
+    assert!(msg.contains("did you mean 'gla'"), "{msg}");
+    let (_, msg) = err("Exact:Memory-MB=100");
+    assert!(msg.contains("did you mean 'exact'"), "{msg}");
     let (col, msg) = err("greedy>dijkstr");
     assert_eq!(col, 8);
     assert!(msg.contains("did you mean 'dijkstra'"), "{msg}");
