@@ -20,7 +20,7 @@
 //! `kN` and `sN` alone mean the series' size, `30x20c5`.
 
 use crate::board::Origin;
-use crate::{Board, BoardError, Color, KoblenskiStream};
+use crate::{Board, BoardError, Color, KoblenskiStream, MAX_SIDE, MIN_SIDE};
 use std::fmt::{self, Write};
 use std::str::FromStr;
 use thiserror::Error;
@@ -247,19 +247,32 @@ impl FromStr for BoardId {
         let (width, height, n_colors, start) = if text.starts_with(['k', 's']) {
             (30, 20, 5, None)
         } else {
+            let w_at = cur.pos;
             let w = cur.number("the width")? as usize;
             cur.expect('x', "between width and height")?;
+            let h_at = cur.pos;
             let h = cur.number("the height")? as usize;
             cur.expect('c', "before the color count")?;
+            let k_at = cur.pos;
             let k = cur.number("the color count")? as usize;
+            // The error points at the number out of range.
+            Board::check_shape(w, h, k).map_err(|e| {
+                let off_side = |n| !(MIN_SIDE..=MAX_SIDE).contains(&n);
+                let at = if off_side(w) {
+                    w_at
+                } else if off_side(h) {
+                    h_at
+                } else {
+                    k_at
+                };
+                cur.err_at(at, e.to_string())
+            })?;
             let start = if cur.eat('@') {
                 let at = cur.pos;
                 let row = cur.number("the start row")? as usize;
                 cur.expect(',', "between the start row and column")?;
                 let col = cur.number("the start column")? as usize;
-                Board::check_shape(w, h, k)
-                    .and_then(|()| Board::check_start(w, h, row, col))
-                    .map_err(|e| cur.err_at(at, e.to_string()))?;
+                Board::check_start(w, h, row, col).map_err(|e| cur.err_at(at, e.to_string()))?;
                 Some((row, col))
             } else {
                 None
@@ -273,11 +286,6 @@ impl FromStr for BoardId {
             )?;
             (w, h, k, start)
         };
-        let shape_err = |e: BoardError| ParseIdError {
-            col: 1,
-            message: e.to_string(),
-        };
-        Board::check_shape(width, height, n_colors).map_err(shape_err)?;
         let generator_at = cur.pos;
         let id = if cur.eat('f') {
             let seed = cur.number("the seed")?;
@@ -343,10 +351,7 @@ fn parse_cells(
     k: usize,
     start: Option<(usize, usize)>,
 ) -> Result<Board, ParseIdError> {
-    Board::check_shape(w, h, k).map_err(|e| ParseIdError {
-        col: 1,
-        message: e.to_string(),
-    })?;
+    // The caller has checked the shape.
     let first = cur.pos;
     let mut cells = Vec::with_capacity(w * h);
     let mut blank: Option<usize> = None;

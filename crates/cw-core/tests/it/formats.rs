@@ -1665,16 +1665,17 @@ fn board_id_errors() {
     bad_id("k18446744073709551615", 2, "board number is too large");
     bad_id("k@", 3, "expected the first draw (digits)");
     bad_id("q1", 1, "expected the width");
-    // Sizes and color counts out of range.
+    // Sizes and color counts out of range: the column is the number's.
     bad_id("1x20c5-s1", 1, "board size 1x20 is out of range");
-    bad_id("30x101c5-k1", 1, "board size 30x101 is out of range");
+    bad_id("30x101c5-k1", 4, "board size 30x101 is out of range");
     bad_id(
         "30x20c37-s1",
-        1,
+        7,
         "color count 37 is out of range: a board has 2 to 36 colors",
     );
-    bad_id("30x20c1-s1", 1, "color count 1 is out of range");
-    bad_id("2x2c37:.010", 1, "color count 37 is out of range");
+    bad_id("30x20c1-s1", 7, "color count 1 is out of range");
+    bad_id("2x2c37:.010", 5, "color count 37 is out of range");
+    bad_id("2x2c37@0,0-f1", 5, "color count 37 is out of range");
     // Literal cells.
     bad_id("2x2c3:.013", 10, "color '3' is not below 3");
     bad_id("2x2c3:.0x1", 9, "color 'x' is not below 3");
