@@ -69,6 +69,8 @@ pub fn random_seed() -> u64 {
     cw_core::SplitMix64::new(nanos ^ u64::from(std::process::id())).next_u64() % 1_000_000_000
 }
 
+/// Prints `entries` to `out` in `format`, or as JSON; an error, with
+/// nothing printed, when the format cannot hold one of them.
 fn print_entries(
     entries: &[BoardEntry],
     format: Format,
@@ -87,12 +89,16 @@ fn print_entries(
             entries.len()
         );
     }
+    // Every board is written before any is printed, so a board the format
+    // cannot hold stops the command with nothing half written.
+    let mut text = String::new();
     for (i, entry) in entries.iter().enumerate() {
         if i > 0 && format == Format::Text {
-            writeln!(out)?;
+            text.push('\n');
         }
-        out.write_all(format::write(entry, format)?.as_bytes())?;
+        text.push_str(&format::write(entry, format)?);
     }
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

@@ -1,7 +1,8 @@
 //! The full-screen terminal game (`colorwalk play` in a terminal): the board
-//! in its real colors, keys 1-5 (or 1-9, a-g for more colors) to play, `u`
-//! undo, `h` hint (the first move of an optimal continuation), `s` one move
-//! of a solver, `r` restart, `q` quit.
+//! in its real colors, keys 1-5 to play (for more colors 1-9, then the
+//! letters that are not commands, then A-F: see [`COLOR_KEYS`]), `u` undo,
+//! `h` hint (the first move of an optimal continuation), `s` one move of a
+//! solver, `r` restart, `q` quit.
 //!
 //! A Color Walk board's region is grey; a Flood-It board's region has its
 //! current color (the last move's, at first the start block's), and its
@@ -16,7 +17,7 @@
 
 use super::game_text::{MoveLimit, move_text, rules_title};
 use anyhow::Result;
-use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game};
+use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game, MAX_COLORS};
 use cw_solve::{Limits, SearchCtx, Spec};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -53,16 +54,14 @@ impl TuiGame {
     /// A new game on `board`; `s` steps with `solver`.
     pub fn new(board: Board, solver: Spec) -> TuiGame {
         let graph = ClusterGraph::new(&board);
-        let last = button(Color((board.n_colors() - 1) as u8));
+        let keys = color_key_ranges(board.n_colors());
         TuiGame {
             board,
             graph,
             moves: Vec::new(),
             solver,
             limit: None,
-            message: format!(
-                "1-{last} play · u undo · h hint · s solver step · r restart · q quit"
-            ),
+            message: format!("{keys} play · u undo · h hint · s solver step · r restart · q quit"),
         }
     }
 
@@ -132,8 +131,8 @@ impl TuiGame {
                 Some(c) => self.play(c),
                 None => {
                     self.message = format!(
-                        "'{key}' is not a key here: 1-{} play, u, h, s, r, q",
-                        button(Color((n_colors - 1) as u8))
+                        "'{key}' is not a key here: {} play; u, h, s, r, q",
+                        color_key_ranges(n_colors)
                     )
                 }
             },
@@ -352,24 +351,78 @@ fn rgb(hex: &str) -> TermColor {
     TermColor::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)
 }
 
-/// The key of a color: `1`-`9` for colors 0-8, then `a`-`g`.
-fn button(c: Color) -> char {
-    let n = c.0 + 1;
-    if n < 10 {
-        (b'0' + n) as char
-    } else {
-        (b'a' + n - 10) as char
+/// The keys that are commands (`h` hint, `q` quit, `r` restart, `s` solver
+/// step, `u` undo); no color has one of them.
+const COMMAND_KEYS: [char; 5] = ['h', 'q', 'r', 's', 'u'];
+
+/// The key of each color, in color order: the one mapping that both labels
+/// the colors and reads the keys. `1`-`9`, then the lowercase letters that
+/// are not commands (`a`-`g`, `i`-`p`, `t`, `v`-`z`), then `A`-`F`: one key
+/// for each of the 36 colors a board may have, so boards of up to 16 colors
+/// keep the keys 1-9, a-g.
+const COLOR_KEYS: [char; MAX_COLORS] = [
+    '1', '2', '3', '4', '5', '6', '7', '8', '9', //
+    'a', 'b', 'c', 'd', 'e', 'f', 'g', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 't', 'v', 'w', 'x',
+    'y', 'z', //
+    'A', 'B', 'C', 'D', 'E', 'F',
+];
+
+// Checked when compiling: the color keys are distinct and none is a command.
+const _: () = {
+    let mut i = 0;
+    while i < COLOR_KEYS.len() {
+        let mut j = 0;
+        while j < COMMAND_KEYS.len() {
+            assert!(
+                COLOR_KEYS[i] != COMMAND_KEYS[j],
+                "a color key is a command key"
+            );
+            j += 1;
+        }
+        let mut k = i + 1;
+        while k < COLOR_KEYS.len() {
+            assert!(COLOR_KEYS[i] != COLOR_KEYS[k], "two colors share a key");
+            k += 1;
+        }
+        i += 1;
     }
+};
+
+/// The key of a color (see [`COLOR_KEYS`]).
+fn button(c: Color) -> char {
+    // Boards have at most MAX_COLORS colors, so every color has a key.
+    COLOR_KEYS.get(c.index()).copied().unwrap_or('?')
 }
 
-/// The color of a key, if the board has it.
+/// The color of a key, if the board has it (see [`COLOR_KEYS`]).
 fn button_color(key: char, n_colors: usize) -> Option<Color> {
-    let n = match key {
-        '1'..='9' => key as u8 - b'0',
-        'a'..='g' => key as u8 - b'a' + 10,
-        _ => return None,
-    };
-    (usize::from(n) <= n_colors).then(|| Color(n - 1))
+    COLOR_KEYS[..n_colors.min(MAX_COLORS)]
+        .iter()
+        .position(|&k| k == key)
+        .map(|i| Color(i as u8))
+}
+
+/// The keys of a board's colors as runs, for messages: `1-5`, or
+/// `1-9, a-g, i-p, t, v-z, A-F` for 36 colors.
+fn color_key_ranges(n_colors: usize) -> String {
+    let keys = &COLOR_KEYS[..n_colors.min(MAX_COLORS)];
+    let mut runs: Vec<(char, char)> = Vec::new();
+    for &key in keys {
+        match runs.last_mut() {
+            Some((_, last)) if u32::from(*last) + 1 == u32::from(key) => *last = key,
+            _ => runs.push((key, key)),
+        }
+    }
+    runs.iter()
+        .map(|&(first, last)| {
+            if first == last {
+                first.to_string()
+            } else {
+                format!("{first}-{last}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Runs the full-screen game until the player quits.
@@ -590,7 +643,11 @@ mod tests {
     fn the_keys_of_every_color_are_listed() {
         let board = Board::seeded_flood_it(8, 6, 12, 3, (2, 2)).unwrap();
         let game = TuiGame::new(board, Spec::parse("greedy").unwrap());
-        assert!(game.message().starts_with("1-c play"), "{}", game.message());
+        assert!(
+            game.message().starts_with("1-9, a-c play"),
+            "{}",
+            game.message()
+        );
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
         terminal.draw(|f| game.draw(f)).unwrap();
         let buf = terminal.backend().buffer().clone();
@@ -608,5 +665,94 @@ mod tests {
         }
         // The start block, row 2 and column 2, is marked.
         assert_eq!(buf[(1 + 4, 1 + 2)].symbol(), "(");
+    }
+
+    #[test]
+    fn every_color_count_has_its_own_keys_apart_from_the_commands() {
+        for n_colors in 2..=MAX_COLORS {
+            let labels: Vec<char> = (0..n_colors as u8).map(|i| button(Color(i))).collect();
+            let distinct: std::collections::HashSet<char> = labels.iter().copied().collect();
+            assert_eq!(distinct.len(), n_colors, "{n_colors} colors: {labels:?}");
+            for (i, &label) in labels.iter().enumerate() {
+                assert!(
+                    !COMMAND_KEYS.contains(&label) && label != '\u{1b}',
+                    "{n_colors} colors: color {i} has the command key '{label}'"
+                );
+                assert_eq!(
+                    button_color(label, n_colors),
+                    Some(Color(i as u8)),
+                    "{n_colors} colors: key '{label}'"
+                );
+            }
+            // The next color's key is not a key on this board.
+            if n_colors < MAX_COLORS {
+                assert_eq!(button_color(button(Color(n_colors as u8)), n_colors), None);
+            }
+            for command in COMMAND_KEYS {
+                assert_eq!(button_color(command, n_colors), None, "'{command}'");
+            }
+        }
+    }
+
+    #[test]
+    fn the_key_ranges_name_exactly_the_color_keys() {
+        assert_eq!(color_key_ranges(5), "1-5");
+        assert_eq!(color_key_ranges(12), "1-9, a-c");
+        assert_eq!(color_key_ranges(16), "1-9, a-g");
+        assert_eq!(color_key_ranges(17), "1-9, a-g, i");
+        assert_eq!(color_key_ranges(30), "1-9, a-g, i-p, t, v-z");
+        assert_eq!(color_key_ranges(MAX_COLORS), "1-9, a-g, i-p, t, v-z, A-F");
+    }
+
+    #[test]
+    fn a_board_of_30_colors_plays_every_color_and_keeps_its_commands() {
+        let board = Board::seeded_flood_it(6, 6, 30, 1, (0, 0)).unwrap();
+        let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        assert!(
+            game.message().starts_with("1-9, a-g, i-p, t, v-z play"),
+            "{}",
+            game.message()
+        );
+        // The keys after g play colors 16 and up.
+        for (key, color) in [('i', 16), ('t', 24), ('z', 29)] {
+            assert_eq!(game.key(key), Control::Continue);
+            assert_eq!(game.moves().last(), Some(&Color(color)), "key '{key}'");
+        }
+        // u, r and q are still commands.
+        game.key('u');
+        assert_eq!(game.moves(), &[Color(16), Color(24)]);
+        game.key('r');
+        assert!(game.moves().is_empty());
+        game.key('A');
+        assert!(game.moves().is_empty(), "a 30-color board has no key A");
+        assert_eq!(
+            game.message(),
+            "'A' is not a key here: 1-9, a-g, i-p, t, v-z play; u, h, s, r, q"
+        );
+        assert_eq!(game.key('q'), Control::Quit);
+    }
+
+    #[test]
+    fn a_board_of_36_colors_lists_a_key_for_each_color() {
+        let board = Board::seeded_flood_it(6, 6, MAX_COLORS, 2, (0, 0)).unwrap();
+        let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        let mut terminal = Terminal::new(TestBackend::new(100, 60)).unwrap();
+        terminal.draw(|f| game.draw(f)).unwrap();
+        let buf = terminal.backend().buffer().clone();
+        let text: String = (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    + "\n"
+            })
+            .collect();
+        for c in (0..MAX_COLORS as u8).map(Color) {
+            let line = format!(" {}      {}", button(c), c.name());
+            assert!(text.contains(&line), "{line}: {text}");
+        }
+        game.key('F');
+        assert_eq!(game.moves(), &[Color(35)]);
+        assert!(game.message().starts_with("F "), "{}", game.message());
     }
 }

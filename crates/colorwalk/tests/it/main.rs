@@ -3,6 +3,7 @@
 
 mod boards;
 mod deploy;
+mod format_limits;
 mod lab;
 mod serve;
 mod shards;

@@ -7,7 +7,7 @@
 //! color is that highest one and appears nowhere else on it is the Color
 //! Walk game and is read as one; we write Color Walk boards so.
 
-use super::{BoardEntry, ParseError, foreign_board};
+use super::{BoardEntry, Format, ParseError, foreign_board};
 use crate::{MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 /// One board's rows as read: line and column of its first row, then colors.
@@ -88,6 +88,11 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         .collect()
 }
 
+/// The number of characters a cell can be, the digits `1`-`9`: Flood-It
+/// boards of up to 9 colors fit, Color Walk boards (with their blank) of up
+/// to 8.
+const CELL_SYMBOLS: usize = 9;
+
 pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
     let b = &entry.board;
     let centre = (b.height() / 2) * b.width() + b.width() / 2;
@@ -98,16 +103,7 @@ pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
             b.width() / 2
         ));
     }
-    let top = if b.is_flood_it() {
-        b.n_colors()
-    } else {
-        b.n_colors() + 1
-    };
-    if top > 9 {
-        return Err(format!(
-            "the codegolf format writes colors as digits 1-9, too few for {top} colors"
-        ));
-    }
+    super::check_color_room(Format::Codegolf, "1-9", CELL_SYMBOLS, b)?;
     let mut out = String::new();
     for row in b.cells().chunks(b.width()) {
         out.extend(

@@ -6,8 +6,10 @@
 //! The color count is the highest color in the file (its `cK`). A board
 //! whose top-left color is that highest one and appears nowhere else on it
 //! is the Color Walk game and is read as one; we write Color Walk boards so.
+//! The 35 cell characters hold Flood-It boards of up to 35 colors and Color
+//! Walk boards of up to 34; writing a larger one is an error.
 
-use super::{BoardEntry, ParseError, foreign_board, radix36_char, radix36_value};
+use super::{BoardEntry, Format, ParseError, foreign_board, radix36_char, radix36_value};
 use crate::{MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
@@ -59,6 +61,11 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         .collect()
 }
 
+/// The number of characters a cell can be, `1`-`9` and `a`-`z`: Flood-It
+/// boards of up to 35 colors fit, Color Walk boards (with their blank) of
+/// up to 34.
+const CELL_SYMBOLS: usize = 35;
+
 pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
     let b = &entry.board;
     if b.width() != b.height() || b.start() != 0 {
@@ -71,6 +78,7 @@ pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
             b.start_row_col().1
         ));
     }
+    super::check_color_room(Format::Dataset, "1-9, a-z", CELL_SYMBOLS, b)?;
     let mut line: String = b
         .cells()
         .iter()

@@ -2,11 +2,11 @@
 //!
 //! | format | one board | colors | Color Walk blank | Flood-It start |
 //! |---|---|---|---|---|
-//! | [`Format::Text`] | one row per line | `0`-`9`, `a`-`f` | `.` | top-left, or `# start: R,C` |
-//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line (`WxHcK` when the top colors are unused) | `0`-`9`, `a`-`f` | `.` | top-left, or `WxH@R,C` |
-//! | [`Format::Set`] | `NAME ROWSxCOLS COLORS R,C OPTIMUM CELLS` on one line (the Flood-It benchmark sets) | `0`-`9`, `a`-`z` | the highest color, used once | `R,C` |
-//! | [`Format::Dataset`] | N² cells on one line (ColorFill's and terminal-flood's datasets) | `1`-`9`, `a`-`z` | the highest color, used once | top-left |
-//! | [`Format::Codegolf`] | rows of digits, boards apart by blank lines (Code Golf 26232) | `1`-`9` | the highest color, used once | the centre |
+//! | [`Format::Text`] | one row per line | `0`-`9`, `a`-`z` | `.` | top-left, or `# start: R,C` |
+//! | [`Format::Line`] | `NAME WxH MIN CELLS` on one line (`WxHcK` when the top colors are unused) | `0`-`9`, `a`-`z` | `.` | top-left, or `WxH@R,C` |
+//! | [`Format::Set`] | `NAME ROWSxCOLS COLORS R,C OPTIMUM CELLS` on one line (the Flood-It benchmark sets) | `0`-`9`, `a`-`z` (Color Walk: at most 35 colors) | the highest color, used once | `R,C` |
+//! | [`Format::Dataset`] | N² cells on one line (ColorFill's and terminal-flood's datasets) | `1`-`9`, `a`-`z` (at most 35 colors; Color Walk 34) | the highest color, used once | top-left |
+//! | [`Format::Codegolf`] | rows of digits, boards apart by blank lines (Code Golf 26232) | `1`-`9` (at most 9 colors; Color Walk 8) | the highest color, used once | the centre |
 //! | [`Format::NinetyNine`] | `rows cols colors` / cells / optimum | `1`..`k` | a color used once | top-left |
 //! | [`Format::Puchert`] | `rows cols` / `origin_row origin_col` / cells | integers | a color used once | the origin |
 //! | [`Format::Id`] | a board ID | | | |
@@ -303,13 +303,15 @@ pub fn parse_one(text: &str, format: Format) -> Result<BoardEntry, ParseError> {
 
 /// Writes one board in `format`, ending with a newline; an error when the
 /// format cannot hold the board (a dataset line is square and starts at the
-/// top-left block, Code Golf boards start at the centre, ...).
+/// top-left block, Code Golf boards start at the centre, and the set,
+/// dataset and Code Golf formats have one character per color value, too
+/// few for the largest color counts: see [`check_color_room`]).
 pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
     let fail = |reason: String| WriteError { format, reason };
     Ok(match format {
         Format::Text => text::write(entry),
         Format::Line => line::write(entry),
-        Format::Set => set::write(entry),
+        Format::Set => set::write(entry).map_err(fail)?,
         Format::Dataset => dataset::write(entry).map_err(fail)?,
         Format::Codegolf => codegolf::write(entry).map_err(fail)?,
         Format::NinetyNine => ninety_nine::write(entry).map_err(fail)?,
@@ -318,12 +320,53 @@ pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
     })
 }
 
+/// How many color values a Flood-It format needs to write `board`: one per
+/// color, and for a Color Walk board one more, the blank start block's.
+pub(crate) fn values_to_write(board: &Board) -> usize {
+    if board.is_flood_it() {
+        board.n_colors()
+    } else {
+        board.n_colors() + 1
+    }
+}
+
+/// Whether a format that writes a color as one of `room` characters
+/// (`symbols`, for the message) can write `board`; otherwise why not, as a
+/// [`WriteError`] reason that names the limit.
+pub(crate) fn check_color_room(
+    format: Format,
+    symbols: &str,
+    room: usize,
+    board: &Board,
+) -> Result<(), String> {
+    let needed = values_to_write(board);
+    if needed <= room {
+        return Ok(());
+    }
+    let what = if board.is_flood_it() {
+        format!("{needed} colors")
+    } else {
+        format!(
+            "{} colors plus the blank start block, written as one color more",
+            board.n_colors()
+        )
+    };
+    Err(format!(
+        "the {format} format writes colors as the {room} characters {symbols}, too few for \
+         {what}: it holds Flood-It boards of up to {room} colors and Color Walk boards of up \
+         to {}",
+        room - 1
+    ))
+}
+
 /// A color's value in the field's formats: `0`-`9`, then `a`-`z` for 10 to 35.
 pub(crate) fn radix36_value(ch: char) -> Option<u8> {
     ch.to_digit(36).map(|d| d as u8)
 }
 
-/// The character for a value `0..36`: `0`-`9`, then `a`-`z`.
+/// The character for a value `0..36`: `0`-`9`, then `a`-`z` (`?` beyond,
+/// which writers never reach: they refuse such boards with
+/// [`check_color_room`] first).
 pub(crate) fn radix36_char(v: usize) -> char {
     char::from_digit(v as u32, 36).unwrap_or('?')
 }
@@ -408,4 +451,110 @@ pub(crate) fn cell_chars(board: &Board) -> impl Iterator<Item = char> + '_ {
         .cells()
         .iter()
         .map(|cell| cell.map_or('.', crate::Color::to_char))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(id: &str) -> BoardEntry {
+        let board = id.parse::<BoardId>().expect("a valid ID").board();
+        BoardEntry::new(board.expect("a valid board"))
+    }
+
+    /// Writes `id`'s board in `format` and reads it back.
+    fn round_trip(id: &str, format: Format) -> Board {
+        let text = write(&entry(id), format).unwrap_or_else(|e| panic!("{id}: {e}"));
+        parse_one(&text, format)
+            .unwrap_or_else(|e| panic!("{id} in {format} does not read back: {e}\n{text}"))
+            .board
+    }
+
+    #[test]
+    fn the_set_format_holds_36_flood_it_colors_and_35_color_walk_colors() {
+        for id in ["10x10c36-f1", "10x10c35-s1"] {
+            let board = entry(id).board;
+            assert_eq!(round_trip(id, Format::Set), board, "{id}");
+        }
+        let err = write(&entry("10x10c36-s1"), Format::Set).unwrap_err();
+        assert_eq!(err.format, Format::Set);
+        assert_eq!(
+            err.to_string(),
+            "cannot write this board in the set format: the set format writes colors as the \
+             36 characters 0-9, a-z, too few for 36 colors plus the blank start block, \
+             written as one color more: it holds Flood-It boards of up to 36 colors and \
+             Color Walk boards of up to 35"
+        );
+    }
+
+    #[test]
+    fn the_dataset_format_holds_35_flood_it_colors_and_34_color_walk_colors() {
+        for id in ["10x10c35-f1", "10x10c34-s1"] {
+            let board = entry(id).board;
+            let back = round_trip(id, Format::Dataset);
+            assert_eq!(back.cells(), board.cells(), "{id}");
+            assert_eq!(back.n_colors(), board.n_colors(), "{id}");
+        }
+        let flood_it = write(&entry("10x10c36-f1"), Format::Dataset).unwrap_err();
+        assert_eq!(
+            flood_it.reason,
+            "the dataset format writes colors as the 35 characters 1-9, a-z, too few for 36 \
+             colors: it holds Flood-It boards of up to 35 colors and Color Walk boards of up \
+             to 34"
+        );
+        let color_walk = write(&entry("10x10c35-s1"), Format::Dataset).unwrap_err();
+        assert!(
+            color_walk
+                .reason
+                .contains("too few for 35 colors plus the blank start block"),
+            "{color_walk}"
+        );
+    }
+
+    #[test]
+    fn the_codegolf_format_counts_a_color_walk_blank_as_a_color() {
+        // A Color Walk board starting at the centre: 8 colors and the blank
+        // fit in the digits 1-9, 9 colors and the blank do not.
+        let centred = |k: usize| {
+            let cells = (0..9)
+                .map(|i| (i != 4).then(|| Color((i % k) as u8)))
+                .collect();
+            BoardEntry::new(Board::with_start(3, 3, k, cells, 4).expect("a valid board"))
+        };
+        let text = write(&centred(8), Format::Codegolf).expect("8 colors fit");
+        assert_eq!(text, "123\n496\n781\n");
+        let back = parse_one(&text, Format::Codegolf).expect("it reads back");
+        assert_eq!(back.board, centred(8).board);
+        let err = write(&centred(9), Format::Codegolf).unwrap_err();
+        assert!(
+            err.reason
+                .contains("too few for 9 colors plus the blank start block"),
+            "{err}"
+        );
+    }
+
+    /// Every writer, for every color count, either writes text that reads
+    /// back or refuses the board: it never writes a file that cannot be read.
+    #[test]
+    fn every_format_writes_a_readable_board_or_refuses_it() {
+        for k in MIN_COLORS..=crate::MAX_COLORS {
+            for id in [
+                format!("12x12c{k}-f3"),
+                format!("12x12c{k}-s3"),
+                format!("11x11c{k}@5,5-f3"),
+            ] {
+                let entry = entry(&id);
+                for format in Format::ALL {
+                    match write(&entry, format) {
+                        Ok(text) => {
+                            if let Err(e) = parse_one(&text, format) {
+                                panic!("{id} in {format} does not read back: {e}\n{text}");
+                            }
+                        }
+                        Err(e) => assert_eq!(e.format, format, "{id}: {e}"),
+                    }
+                }
+            }
+        }
+    }
 }

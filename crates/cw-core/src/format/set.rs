@@ -8,8 +8,10 @@
 //! cell's whole group (Flood-It). A board whose start color is the set's
 //! highest and appears nowhere else is the Color Walk game and is read as
 //! one; we write Color Walk boards so, the blank as color `k` of `k + 1`.
+//! The 36 cell characters hold Flood-It boards of up to 36 colors and Color
+//! Walk boards of up to 35; writing a larger one is an error.
 
-use super::{BoardEntry, ParseError, foreign_board, radix36_char, radix36_value, tokens};
+use super::{BoardEntry, Format, ParseError, foreign_board, radix36_char, radix36_value, tokens};
 use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 
 /// The format's fields, for messages.
@@ -142,15 +144,16 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     Ok(out)
 }
 
-pub(super) fn write(entry: &BoardEntry) -> String {
+/// The number of characters a cell can be, `0`-`9` and `a`-`z`: a Flood-It
+/// board of 36 colors fits, a Color Walk board of 36 and its blank do not.
+const CELL_SYMBOLS: usize = 36;
+
+pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
     let b = &entry.board;
+    super::check_color_room(Format::Set, "0-9, a-z", CELL_SYMBOLS, b)?;
     let name = super::line_name(entry);
     let (row, col) = b.start_row_col();
-    let k = if b.is_flood_it() {
-        b.n_colors()
-    } else {
-        b.n_colors() + 1
-    };
+    let k = super::values_to_write(b);
     let cells: String = b
         .cells()
         .iter()
@@ -160,9 +163,9 @@ pub(super) fn write(entry: &BoardEntry) -> String {
         .optimum
         .filter(|&o| o > 0)
         .map_or_else(|| "?".to_string(), |o| o.to_string());
-    format!(
+    Ok(format!(
         "{name} {}x{} {k} {row},{col} {optimum} {cells}\n",
         b.height(),
         b.width()
-    )
+    ))
 }

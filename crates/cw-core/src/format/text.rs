@@ -1,5 +1,5 @@
 //! Our text format: one row per line, `.` for the blank start block of a
-//! Color Walk board, `0`-`9` and `a`-`f` for colors; a board with no `.` is a
+//! Color Walk board, `0`-`9` and `a`-`z` for colors; a board with no `.` is a
 //! Flood-It board, starting from the top-left block unless a `# start:`
 //! directive says otherwise. Lines starting with `#` are comments; five of
 //! them are directives: `# colors: K` (the color count; otherwise one more
