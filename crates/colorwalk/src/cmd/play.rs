@@ -33,6 +33,10 @@ use std::process::ExitCode;
 
 /// Plays on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
+    // Checked in every mode, though only the full-screen game steps with it:
+    // a mistyped spec is an error, not a surprise later.
+    let spec = cw_solve::Spec::parse(&args.spec)
+        .map_err(|e| anyhow::anyhow!("--spec '{}': {e}", args.spec))?;
     let rule = args
         .limit
         .as_deref()
@@ -59,8 +63,6 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         None => None,
     };
     if full_screen {
-        let spec = cw_solve::Spec::parse(&args.spec)
-            .map_err(|e| anyhow::anyhow!("--spec '{}': {e}", args.spec))?;
         super::tui::run(board, spec, limit)?;
         return Ok(ExitCode::SUCCESS);
     }
