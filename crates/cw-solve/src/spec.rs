@@ -256,11 +256,17 @@ fn parse_chains(text: &str) -> Result<Spec, SpecError> {
         let mut offset = 0;
         for alt in text.split('|') {
             let mut chain = Vec::new();
+            let mut columns = Vec::new();
             let mut stage_offset = offset;
             for stage in alt.split('>') {
                 chain.push(parse_stage(stage, stage_offset)?);
+                columns.push(
+                    stage_offset + stage.chars().take_while(|c| c.is_whitespace()).count() + 1,
+                );
                 stage_offset += stage.chars().count() + 1;
             }
+            // The move count the stages before this one hand over at.
+            let mut handed_over_at = 0;
             for (i, stage) in chain.iter().enumerate() {
                 if i + 1 < chain.len() && stage.until.is_none() {
                     return Err(SpecError::new(
@@ -270,6 +276,22 @@ fn parse_chains(text: &str) -> Result<Spec, SpecError> {
                             stage.def.name
                         ),
                     ));
+                }
+                // A stage plays from the move where the ones before it hand
+                // over, until its own `until`: one that ends no later never
+                // plays.
+                if let Some(until) = stage.until {
+                    if i > 0 && until <= handed_over_at {
+                        return Err(SpecError::new(
+                            columns[i],
+                            format!(
+                                "stage '{}' never plays: its until={until} is not after the \
+                                 stages before it hand over (at move {handed_over_at})",
+                                stage.def.name
+                            ),
+                        ));
+                    }
+                    handed_over_at = handed_over_at.max(until);
                 }
             }
             alternatives.push(chain);

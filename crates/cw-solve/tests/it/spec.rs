@@ -43,6 +43,18 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (col, msg) = err("glaa:depth=3");
     assert_eq!(col, 1);
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
+    // A stage that ends no later than the ones before it hand over never
+    // plays: refused at that stage.
+    let (col, msg) = err("gla:depth=2,until=3>gla:depth=2,until=2>greedy");
+    assert_eq!(col, 21);
+    assert!(
+        msg.contains("stage 'gla' never plays") && msg.contains("at move 3"),
+        "{msg}"
+    );
+    let (col, _) = err("greedy:until=5>gla:until=5>greedy");
+    assert_eq!(col, 16);
+    assert!(Spec::parse("greedy:until=5>gla:until=6>greedy").is_ok());
+    assert!(Spec::parse("greedy:until=5>gla:until=6>greedy|gla:until=2>greedy").is_ok());
     // Names are lower case; one in capitals is surely meant.
     let (_, msg) = err("GLA");
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
