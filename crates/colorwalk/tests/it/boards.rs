@@ -137,7 +137,11 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
     let out = colorwalk(&["play", "k1", "--spec", "glaa"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stdout(&out).is_empty());
-    assert!(stderr(&out).contains("did you mean 'gla'"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("did you mean 'gla'"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
