@@ -19,9 +19,12 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "start",
-            doc: "the color before the first move (the first move is the one after it)",
+            doc: "the color before the first move (the first move is the one after it; counted modulo the board's colors)",
             default: "0",
-            kind: ParamKind::Int { min: 0, max: 15 },
+            kind: ParamKind::Int {
+                min: 0,
+                max: cw_core::MAX_COLORS as i64 - 1,
+            },
             cost: ParamCost::None,
         },
         ParamDef {

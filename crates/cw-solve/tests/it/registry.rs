@@ -173,3 +173,24 @@ fn a_solver_in_the_list_is_registered_eliminate_for_one() {
         "{cleared} {greedy_moves}"
     );
 }
+
+/// `round-robin:start` reaches every color a board may have, counted
+/// modulo the board's colors: on 30 colors `start=29` plays 0 first, and on
+/// the series' 5 colors `start=7` plays 3 first (7 is color 2).
+#[test]
+fn round_robin_starts_after_any_color_of_a_board_of_up_to_36() {
+    use cw_core::{BoardId, ClusterGraph, Color};
+    use cw_solve::{Limits, solve};
+
+    let first_move = |id: &str, spec: &str| {
+        let board = id.parse::<BoardId>().unwrap().board().unwrap();
+        let graph = ClusterGraph::new(&board);
+        let mut solver = Spec::parse(spec).unwrap().build().unwrap();
+        solve(&graph, solver.as_mut(), &Limits::default()).moves[0]
+    };
+    assert_eq!(first_move("6x6c30-f1", "round-robin:start=29"), Color(0));
+    assert_eq!(first_move("6x6c30-f1", "round-robin:start=28"), Color(29));
+    assert_eq!(first_move("k1", "round-robin:start=7"), Color(3));
+    assert!(Spec::parse("round-robin:start=35").is_ok());
+    assert!(Spec::parse("round-robin:start=36").is_err());
+}
