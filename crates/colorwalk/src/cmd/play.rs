@@ -162,6 +162,8 @@ pub fn play_lines(
     draw(&game, output)?;
     let mut bytes = Vec::new();
     let mut line_no = 0;
+    // Whether the loss was told after the move that lost.
+    let mut loss_told = false;
     while let Some(line) = read_command(&mut input, &mut bytes, &mut line_no)? {
         let cmd = line.trim();
         match cmd {
@@ -228,6 +230,7 @@ pub fn play_lines(
                 if lost(&game) {
                     draw(&game, output)?;
                     writeln!(output, "{}", lost_text(&game, limit))?;
+                    loss_told = true;
                     continue;
                 }
             }
@@ -240,7 +243,10 @@ pub fn play_lines(
     }
     let n = game.current().n_moves();
     if lost(&game) {
-        writeln!(output, "{}", lost_text(&game, limit))?;
+        // Said once: after the move that lost, if one did.
+        if !loss_told {
+            writeln!(output, "{}", lost_text(&game, limit))?;
+        }
         return Ok(Ending::Lost(n));
     }
     writeln!(
@@ -478,6 +484,8 @@ mod tests {
             out.contains("out of moves: u to undo, r to restart, q to quit"),
             "{out}"
         );
+        // The loss is told once, not again when the input ends.
+        assert_eq!(out.matches("the game is lost").count(), 1, "{out}");
         // Undo, then the right moves: cleared within the limit.
         let (ending, out) = run_limited(&board, "0\n1\nu\nu\n1\n2\n", &limit);
         assert_eq!(ending, Ending::Cleared(2), "{out}");
