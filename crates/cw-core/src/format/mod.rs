@@ -185,6 +185,7 @@ impl FromStr for Format {
 /// `1`-`9`, `a`-`z` (dataset); otherwise rows of cells (text). A text
 /// directive (`# colors:`, `# start:`, ...) before it means text.
 pub fn detect(text: &str) -> Format {
+    let text = without_bom(text);
     let meaningful = || {
         text.lines()
             .map(str::trim)
@@ -262,8 +263,16 @@ fn is_dataset<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
     side >= 3 && side * side == first.len() && cells_ok(first) && lines.all(cells_ok)
 }
 
-/// Reads every board of `text` in `format`.
+/// A text without the byte-order mark some editors put first (U+FEFF,
+/// invisible): the columns of errors then count as an editor shows them.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// Reads every board of `text` in `format` (a byte-order mark first is
+/// skipped).
 pub fn parse(text: &str, format: Format) -> Result<Vec<BoardEntry>, ParseError> {
+    let text = without_bom(text);
     let boards = match format {
         Format::Text => text::parse(text)?,
         Format::Line => line::parse(text)?,

@@ -2300,3 +2300,23 @@ fn field_format_errors_name_rows_and_columns_and_the_cell() {
         "start cell row 2, column 0 is outside the board of 2 rows and 3 columns (rows 0 to 1, columns 0 to 2)",
     );
 }
+
+/// A byte-order mark first (as some editors save) is skipped: the file reads
+/// and is detected as without it, and an error's column counts as an editor
+/// shows it.
+#[test]
+fn a_byte_order_mark_first_is_skipped() {
+    for (plain, format) in [
+        (".01\n101\n", Format::Text),
+        ("30x20c5-s42\n", Format::Id),
+        ("3 3\n0 0\n0 1 0\n1 0 1\n0 1 0\n", Format::Puchert),
+    ] {
+        let marked = format!("\u{feff}{plain}");
+        assert_eq!(format::detect(&marked), format, "{plain:?}");
+        let a = format::parse(plain, format).unwrap();
+        let b = format::parse(&marked, format).unwrap();
+        assert_eq!(a[0].board, b[0].board, "{plain:?}");
+    }
+    let err = format::parse("\u{feff}.0!\n101\n", Format::Text).unwrap_err();
+    assert_eq!((err.line, err.col), (1, 3), "{err}");
+}
