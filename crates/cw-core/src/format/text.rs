@@ -226,13 +226,25 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
     // `# id:` gives the board back its short ID, and must name this board.
     let board = match &p.id {
         None => board,
-        Some((id, line, col)) => super::board_named_by(&board, id).ok_or_else(|| {
-            ParseError::new(
-                *line,
-                *col,
-                format!("'{id}' is not the ID of the board below it (remove the line or fix it)"),
-            )
-        })?,
+        Some((id, line, col)) => {
+            // Not an ID at all: say what is wrong with it, where.
+            if let Err(e) = id.parse::<crate::BoardId>() {
+                return Err(ParseError::new(
+                    *line,
+                    *col + e.col - 1,
+                    format!("'{id}' is not a board ID: {}", e.message),
+                ));
+            }
+            super::board_named_by(&board, id).ok_or_else(|| {
+                ParseError::new(
+                    *line,
+                    *col,
+                    format!(
+                        "'{id}' is not the ID of the board below it (remove the line or fix it)"
+                    ),
+                )
+            })?
+        }
     };
     Ok(BoardEntry {
         board,

@@ -2320,3 +2320,28 @@ fn a_byte_order_mark_first_is_skipped() {
     let err = format::parse("\u{feff}.0!\n101\n", Format::Text).unwrap_err();
     assert_eq!((err.line, err.col), (1, 3), "{err}");
 }
+
+/// A text file's `# id:` line must be a board ID, and the ID of the board
+/// below it: each mistake is told apart, at the ID's column.
+#[test]
+fn a_text_id_line_that_is_no_id_or_another_boards_says_which() {
+    let err = format::parse("# id: zz\n.01\n101\n", Format::Text).unwrap_err();
+    assert_eq!((err.line, err.col), (1, 7), "{err}");
+    assert!(
+        err.to_string()
+            .contains("'zz' is not a board ID: expected the width"),
+        "{err}"
+    );
+    let err = format::parse("# id: 3x2c37-s1\n.01\n101\n", Format::Text).unwrap_err();
+    assert_eq!((err.line, err.col), (1, 11), "{err}");
+    assert!(err.to_string().contains("color count 37"), "{err}");
+    let err = format::parse("# id: 3x2c2-s1\n.01\n101\n", Format::Text).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("'3x2c2-s1' is not the ID of the board below it"),
+        "{err}"
+    );
+    let board = BoardId::from_str("3x2c2-s1").unwrap().board().unwrap();
+    let text = format::write(&BoardEntry::new(board.clone()), Format::Text).unwrap();
+    assert_eq!(format::parse(&text, Format::Text).unwrap()[0].board, board);
+}
