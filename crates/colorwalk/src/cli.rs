@@ -127,20 +127,25 @@ pub struct BenchArgs {
     /// Boards from a file (any board format; known optima in it feed the gap column).
     #[arg(long)]
     pub boards: Option<std::path::PathBuf>,
-    /// The format of the --boards file (default: detected).
-    #[arg(long, value_enum, requires = "boards")]
+    /// The format of the --boards file (default: detected); only with --boards.
+    //
+    // `requires` alone is not enough: clap lets a required argument be
+    // missing when it conflicts with one that is present, so the other board
+    // sources are named as conflicts here.
+    #[arg(long, value_enum, requires = "boards", conflicts_with_all = ["koblenski", "seeds"])]
     pub from: Option<FormatArg>,
-    /// Seeded Flood-It boards instead of Color Walk ones (with --seeds).
-    #[arg(long, requires = "seeds")]
+    /// Seeded Flood-It boards instead of Color Walk ones; only with --seeds (a
+    /// --boards file says itself which rules its boards follow).
+    #[arg(long, requires = "seeds", conflicts_with_all = ["koblenski", "boards"])]
     pub flood_it: bool,
-    /// The start cell of seeded Flood-It boards: `ROW,COL` from 0, or `centre` (implies --flood-it).
-    #[arg(long, value_parser = parse_start, requires = "seeds")]
+    /// The start cell of seeded Flood-It boards: `ROW,COL` from 0, or `centre` (implies --flood-it); only with --seeds.
+    #[arg(long, value_parser = parse_start, requires = "seeds", conflicts_with_all = ["koblenski", "boards"])]
     pub start: Option<StartCell>,
     /// Board size for generated boards.
     #[arg(long, default_value = "30x20", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Colors for generated boards.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=16))]
+    /// Colors for generated boards (2 to 36).
+    #[arg(long, default_value_t = 5, value_parser = colors_parser())]
     pub colors: u8,
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
@@ -294,7 +299,7 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
 /// Board file formats on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FormatArg {
-    /// One row per line, `.` blank (Color Walk), `0`-`9` `a`-`f` colors, `#` comments and directives (`# start: R,C`).
+    /// One row per line, `.` blank (Color Walk), `0`-`9` `a`-`z` colors, `#` comments and directives (`# start: R,C`).
     Text,
     /// `NAME WxH MIN CELLS`, one board per line (the reference file's format; `WxHcK` keeps unused colors, `WxH@R,C` a Flood-It start).
     Line,
@@ -358,8 +363,8 @@ pub struct NewArgs {
     /// Board size, WIDTHxHEIGHT (each 2 to 100).
     #[arg(long, default_value = "30x20", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Number of colors (2 to 16).
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(2..=16))]
+    /// Number of colors (2 to 36).
+    #[arg(long, default_value_t = 5, value_parser = colors_parser())]
     pub colors: u8,
     /// Flood-It boards from the seeded generator: every block colored, the
     /// region starting as the start cell's group (IDs `WxHcK-fN`).
@@ -484,6 +489,13 @@ pub fn parse_start(s: &str) -> Result<StartCell, String> {
         r.trim().parse().map_err(|_| bad())?,
         c.trim().parse().map_err(|_| bad())?,
     ))
+}
+
+/// The parser of `--colors`: from [`cw_core::MIN_COLORS`] to
+/// [`cw_core::MAX_COLORS`], the colors a board may have (and its ID name).
+/// The help texts of `--colors` spell this range out; a test holds them to it.
+fn colors_parser() -> clap::builder::RangedI64ValueParser<u8> {
+    clap::value_parser!(u8).range(cw_core::MIN_COLORS as i64..=cw_core::MAX_COLORS as i64)
 }
 
 /// Parses `WIDTHxHEIGHT`.

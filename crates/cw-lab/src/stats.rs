@@ -4,7 +4,7 @@
 //! Move statistics are over solved games only; the standard deviation is the
 //! population one (divide by n), as in the series.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -73,8 +73,32 @@ pub struct Summary {
     pub bound_hits: u32,
 }
 
-/// Summarizes `records` per spec, specs in the order they first appear.
-/// With `optima`, also the gap to the known optimum and the optimal hits.
+impl Summary {
+    /// Summarizes `records` per spec, in the order of `spec_order`: the
+    /// plan's specs as they were asked for (a run's [`RunInfo::specs`](crate::RunInfo::specs)).
+    /// Specs of `spec_order` without records get no summary; specs of
+    /// `records` missing from `spec_order` come last, by name. The result does
+    /// not depend on the order of `records`, so games that finished in any
+    /// order give the same table. With `optima`, also the gap to the known
+    /// optimum and the optimal hits.
+    pub fn per_spec(
+        records: &[GameRecord],
+        optima: Option<&Optima>,
+        spec_order: &[String],
+    ) -> Vec<Summary> {
+        group_in_spec_order(records, spec_order)
+            .into_iter()
+            .map(|(spec, games)| summary(spec, &games, optima))
+            .collect()
+    }
+}
+
+/// Summarizes `records` per spec, specs in the order they first appear in
+/// `records`. That order is only as meaningful as the order of `records`:
+/// [`Store::results`](crate::Store::results) gives a run's results in its
+/// plan's order, but games played in parallel arrive in the order they
+/// finish; [`Summary::per_spec`] takes the order of the specs instead. With
+/// `optima`, also the gap to the known optimum and the optimal hits.
 pub fn summarize(records: &[GameRecord], optima: Option<&Optima>) -> Vec<Summary> {
     group_by_spec(records)
         .into_iter()
@@ -82,7 +106,8 @@ pub fn summarize(records: &[GameRecord], optima: Option<&Optima>) -> Vec<Summary
         .collect()
 }
 
-/// The records of each spec, specs in first-seen order.
+/// The records of each spec, specs in first-seen order; each spec's games
+/// by board (see [`by_board`]).
 fn group_by_spec(records: &[GameRecord]) -> Vec<(&str, Vec<&GameRecord>)> {
     let mut index: HashMap<&str, usize> = HashMap::new();
     let mut groups: Vec<(&str, Vec<&GameRecord>)> = Vec::new();
@@ -93,7 +118,42 @@ fn group_by_spec(records: &[GameRecord]) -> Vec<(&str, Vec<&GameRecord>)> {
         });
         groups[i].1.push(r);
     }
+    for (_, games) in &mut groups {
+        by_board(games);
+    }
     groups
+}
+
+/// The records of each spec: the specs of `spec_order` that have records, in
+/// that order (a spec listed twice counts at its first place), then the
+/// other specs of `records` by name; each spec's games by board (see
+/// [`by_board`]).
+fn group_in_spec_order<'a>(
+    records: &'a [GameRecord],
+    spec_order: &[String],
+) -> Vec<(&'a str, Vec<&'a GameRecord>)> {
+    let mut by_name: BTreeMap<&str, Vec<&GameRecord>> = BTreeMap::new();
+    for r in records {
+        by_name.entry(&r.spec).or_default().push(r);
+    }
+    let mut groups = Vec::with_capacity(by_name.len());
+    for spec in spec_order {
+        if let Some(group) = by_name.remove_entry(spec.as_str()) {
+            groups.push(group);
+        }
+    }
+    groups.extend(by_name);
+    for (_, games) in &mut groups {
+        by_board(games);
+    }
+    groups
+}
+
+/// Puts one spec's games in board order (index, then ID), so that sums of
+/// fractions (the standard deviation) are added in the same order however
+/// the games finished, and the summary comes out the same to the last bit.
+fn by_board(games: &mut [&GameRecord]) {
+    games.sort_by(|a, b| (a.board_index, &a.board_id).cmp(&(b.board_index, &b.board_id)));
 }
 
 fn summary(spec: &str, games: &[&GameRecord], optima: Option<&Optima>) -> Summary {
@@ -265,4 +325,115 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
         });
     }
     diffs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A solved game of `spec` on board `board` (from 0) in `moves` moves.
+    fn game(board: u32, spec: &str, moves: u32) -> GameRecord {
+        GameRecord {
+            board_id: format!("30x20c5-k{}", board + 1),
+            board_index: board,
+            spec: spec.to_string(),
+            outcome: GameOutcome::Solved,
+            moves,
+            nanos: u64::from(moves) * 1_000,
+            nodes: u64::from(moves) * 7,
+            inspections: u64::from(moves) * 11,
+            solution: String::new(),
+            lower_bound: None,
+        }
+    }
+
+    fn strings(specs: &[&str]) -> Vec<String> {
+        specs.iter().map(ToString::to_string).collect()
+    }
+
+    fn spec_names(summaries: &[Summary]) -> Vec<&str> {
+        summaries.iter().map(|s| s.spec.as_str()).collect()
+    }
+
+    /// The plan's specs, as asked: neither by name nor by speed.
+    const ASKED: [&str; 3] = ["exact", "greedy", "gla:depth=5"];
+
+    /// Every spec of [`ASKED`] on five boards, in the plan's order (board by
+    /// board); the moves give fractional means and deviations.
+    fn plan_order() -> Vec<GameRecord> {
+        let moves = [
+            [29, 40, 33],
+            [31, 43, 35],
+            [30, 38, 34],
+            [33, 47, 36],
+            [28, 41, 31],
+        ];
+        (0..5u32)
+            .flat_map(|b| {
+                ASKED
+                    .iter()
+                    .zip(moves[b as usize])
+                    .map(move |(spec, m)| game(b, spec, m))
+            })
+            .collect()
+    }
+
+    /// `records` in the order of `positions` (a permutation of their indexes).
+    fn reorder(records: &[GameRecord], positions: &[usize]) -> Vec<GameRecord> {
+        positions.iter().map(|&i| records[i].clone()).collect()
+    }
+
+    #[test]
+    fn per_spec_follows_the_asked_order_whatever_order_the_games_finished_in() {
+        let records = plan_order();
+        let asked = strings(&ASKED);
+        // How two workers might finish them: the fast greedy games first,
+        // then the look-ahead, the exact searches last.
+        let finished = reorder(
+            &records,
+            &[1, 4, 10, 7, 13, 2, 8, 5, 14, 11, 3, 0, 9, 6, 12],
+        );
+        // First-seen grouping follows the finish order, not the plan...
+        assert_eq!(
+            spec_names(&summarize(&finished, None)),
+            ["greedy", "gla:depth=5", "exact"]
+        );
+        // ...the asked order does not depend on it.
+        let in_plan_order = Summary::per_spec(&records, None, &asked);
+        assert_eq!(spec_names(&in_plan_order), ASKED);
+        assert_eq!(Summary::per_spec(&finished, None, &asked), in_plan_order);
+        let mut reversed = records.clone();
+        reversed.reverse();
+        assert_eq!(Summary::per_spec(&reversed, None, &asked), in_plan_order);
+
+        // The numbers are the plan-order ones, checked by hand for exact:
+        // 29, 31, 30, 33, 28 → mean 30.2.
+        let exact = &in_plan_order[0];
+        assert_eq!(
+            (exact.n, exact.min_moves, exact.max_moves),
+            (5, Some(28), Some(33))
+        );
+        assert!((exact.mean_moves.unwrap() - 30.2).abs() < 1e-12);
+    }
+
+    #[test]
+    fn per_spec_puts_unlisted_specs_last_by_name_and_skips_specs_without_games() {
+        let mut records = plan_order();
+        records.push(game(0, "dijkstra", 30));
+        records.insert(0, game(0, "random", 90));
+        // "near" was asked for but has no games; "greedy" is listed twice.
+        let order = strings(&["greedy", "near", "exact", "greedy"]);
+        let summaries = Summary::per_spec(&records, None, &order);
+        assert_eq!(
+            spec_names(&summaries),
+            ["greedy", "exact", "dijkstra", "gla:depth=5", "random"]
+        );
+        assert_eq!(summaries[0].n, 5);
+        // With no order at all, every spec comes by name.
+        assert_eq!(
+            spec_names(&Summary::per_spec(&records, None, &[])),
+            ["dijkstra", "exact", "gla:depth=5", "greedy", "random"]
+        );
+        assert!(Summary::per_spec(&[], None, &order).is_empty());
+    }
 }

@@ -1,10 +1,10 @@
 //! The batch lab: `bench`, `runs`, `compare` and `plot`.
 
-use super::open_store;
+use super::{open_store, open_store_to_read};
 use crate::cli::{BenchArgs, CompareArgs, MergeArgs, PlotArgs, RunsArgs};
 use anyhow::{Context, Result, anyhow, bail};
 use cw_batch::{Batch, BatchError, BoardSet, Caps, Event, Field, Plan, PlanDraft, Resume, Shard};
-use cw_lab::{GameRecord, TableFormat};
+use cw_lab::{GameRecord, Store, TableFormat};
 use cw_solve::presets::SERIES_TABLE;
 use cw_solve::{ProgressSink, SearchProgress, Spec};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -105,7 +105,13 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
     };
-    cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
+    // `bench` generates boards with any color count a board may have, as
+    // `new` does (the shared command-line caps stop at 16).
+    let caps = Caps {
+        max_colors: cw_core::MAX_COLORS,
+        ..Caps::command_line()
+    };
+    cw_batch::check(&draft, &caps).map_err(|e| {
         let flag = match &e.field {
             Field::Specs => "--spec".to_string(),
             Field::Spec(text) => format!("--spec '{text}'"),
@@ -225,11 +231,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     }
     let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     let mut w = std::io::stdout().lock();
-    write!(
-        w,
-        "{}",
-        cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
-    )?;
+    // Rows in the order the specs were asked for, not the order games finished.
+    let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &batch.plan.labels());
+    write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
     if args.published {
         write!(w, "{}", published_table(&records, format))?;
     }
@@ -369,7 +373,21 @@ fn published_table(records: &[GameRecord], format: TableFormat) -> String {
 /// `colorwalk runs`.
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
     let format = table_format(&args.format, args.json)?;
-    let store = open_store(args.db.as_deref())?;
+    let Some(store) = open_store_to_read(args.db.as_deref())? else {
+        // Nothing stored yet in the default database: no runs to list.
+        if let Some(id) = args.run {
+            bail!(
+                "no run {id}: nothing is stored yet ({})",
+                missing_default_db()
+            );
+        }
+        if format == TableFormat::Terminal {
+            println!("no runs stored yet ({})", missing_default_db());
+        } else {
+            print!("{}", cw_lab::render_runs(&[], format));
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
     let mut w = std::io::stdout().lock();
     match args.run {
         None => write!(w, "{}", cw_lab::render_runs(&store.runs()?, format))?,
@@ -544,10 +562,25 @@ fn write_merge_report(
     )
 }
 
+/// The results database of a command that reads runs from it: an error if
+/// there is none (see [`open_store_to_read`]).
+fn stored_runs(db: Option<&std::path::Path>) -> Result<Store> {
+    open_store_to_read(db)?
+        .ok_or_else(|| anyhow!("nothing is stored yet ({})", missing_default_db()))
+}
+
+/// Why nothing is stored when the default database does not exist.
+fn missing_default_db() -> String {
+    format!(
+        "{} does not exist: `colorwalk bench` stores its runs there",
+        Store::default_path().display()
+    )
+}
+
 /// `colorwalk compare`.
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let format = table_format(&args.format, args.json)?;
-    let store = open_store(args.db.as_deref())?;
+    let store = stored_runs(args.db.as_deref())?;
     let load = |id: i64| -> Result<Vec<GameRecord>> {
         store
             .run(id)?
@@ -573,7 +606,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
 
 /// `colorwalk plot`.
 pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
-    let store = open_store(args.db.as_deref())?;
+    let store = stored_runs(args.db.as_deref())?;
     store
         .run(args.run)?
         .ok_or_else(|| anyhow!("no run {} in the database", args.run))?;

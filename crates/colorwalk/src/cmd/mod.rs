@@ -52,6 +52,27 @@ pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
     })
 }
 
+/// Opens the results database at `db` (default: the user's data folder)
+/// for commands that only read it (`runs`, `compare`, `plot`): a database
+/// that does not exist is an error naming the file and how results get
+/// there, never a new empty file (nor folders) at a mistyped path. `None`
+/// when the default database does not exist yet and `db` was not given,
+/// so a caller can say that nothing is stored yet.
+pub(crate) fn open_store_to_read(db: Option<&Path>) -> anyhow::Result<Option<Store>> {
+    let path = db.map_or_else(Store::default_path, Path::to_path_buf);
+    // Something there that is no file (a folder) is left to SQLite to name.
+    if !path.exists() {
+        if db.is_none() {
+            return Ok(None);
+        }
+        anyhow::bail!(
+            "there is no results database {} (check --db; `colorwalk bench --db FILE` stores runs there)",
+            path.display()
+        );
+    }
+    open_store(Some(&path)).map(Some)
+}
+
 /// One line for a search's progress report, e.g.
 /// `30x30c6-s2: 40 ≤ minimum ≤ 41 after 3.6 s (93032 positions expanded, 81.4 MB held)`.
 pub(crate) fn progress_line(p: &SearchProgress<'_>) -> String {

@@ -528,11 +528,14 @@ fn a_database_that_cannot_be_opened_is_named_once() {
             let out = colorwalk(&args, "");
             assert_eq!(out.status.code(), Some(2), "{args:?}");
             let err = stderr(&out);
-            assert_eq!(
-                err.matches("opening the results database").count(),
-                1,
-                "{args:?}: {err}"
-            );
+            // A path under a file holds no database: the commands that only
+            // read one say so; the others fail to make it.
+            let said = if db == not_a_file || args[0] == "serve" {
+                "opening the results database"
+            } else {
+                "there is no results database"
+            };
+            assert_eq!(err.matches(said).count(), 1, "{args:?}: {err}");
             assert!(err.contains(db), "{err}");
         }
     }
@@ -755,4 +758,65 @@ fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
         let check = colorwalk(&["verify", id, moves], "");
         assert_eq!(check.status.code(), Some(0), "{id}: {}", stdout(&check));
     }
+}
+
+#[test]
+fn reading_commands_never_create_a_database_at_a_mistyped_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("no-such-folder").join("typo.sqlite");
+    let typo_s = typo.to_str().unwrap();
+    for args in [
+        vec!["runs", "--db", typo_s],
+        vec!["runs", "1", "--db", typo_s],
+        vec!["compare", "1", "2", "--db", typo_s],
+        vec!["plot", "1", "--out", "unused.svg", "--db", typo_s],
+    ] {
+        let out = colorwalk(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(
+            err.contains("there is no results database") && err.contains("typo.sqlite"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(
+        !dir.path().join("no-such-folder").exists(),
+        "neither the file nor its folder was made"
+    );
+
+    // With no --db and no database at the default path yet: `runs` says
+    // nothing is stored (an empty list in JSON), the others say so as an
+    // error; none of them makes the file.
+    let default = dir.path().join("default").join("results.db");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+            .args(args)
+            .env("COLORWALK_DB", &default)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["runs"]);
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains("no runs stored yet"),
+        "{}",
+        stdout(&out)
+    );
+    let out = run(&["runs", "--json"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).trim(), "[]");
+    for args in [
+        &["runs", "3"][..],
+        &["compare", "1", "2"],
+        &["plot", "1", "--out", "x.svg"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("nothing is stored yet"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    assert!(!dir.path().join("default").exists());
 }

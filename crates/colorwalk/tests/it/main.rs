@@ -5,6 +5,7 @@ mod boards;
 mod deploy;
 mod format_limits;
 mod lab;
+mod options;
 mod serve;
 mod shards;
 

@@ -1,0 +1,259 @@
+//! Which options go together: `bench`'s board sources and the options only
+//! some of them take, the order of `bench`'s rows, and the color counts that
+//! `new` and `bench` accept.
+
+use std::process::Output;
+
+use crate::{colorwalk, stderr, stdout};
+use cw_core::{MAX_COLORS, MIN_COLORS};
+
+/// The series' reference boards, in the `line` format.
+const REFERENCE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/reference/optimal-30x20x5.txt"
+);
+
+/// `colorwalk bench ARGS --spec greedy --dry-run --no-store`.
+fn bench_dry_run(args: &[&str]) -> Output {
+    let mut all = vec!["bench"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--spec", "greedy", "--dry-run", "--no-store"]);
+    colorwalk(&all, "")
+}
+
+/// The `error:` line of a usage error.
+fn error_line(out: &Output) -> String {
+    let err = stderr(out);
+    err.lines()
+        .find(|l| l.starts_with("error:"))
+        .unwrap_or_else(|| panic!("no error line in: {err}"))
+        .to_string()
+}
+
+#[test]
+fn bench_refuses_an_option_its_board_source_does_not_take() {
+    let cases: [(&[&str], &str, &str); 7] = [
+        (
+            &["--flood-it", "--koblenski", "1..2"],
+            "--flood-it",
+            "--koblenski",
+        ),
+        (
+            &["--flood-it", "--boards", REFERENCE],
+            "--flood-it",
+            "--boards",
+        ),
+        (
+            &["--start", "3,3", "--koblenski", "1..2"],
+            "--start",
+            "--koblenski",
+        ),
+        (
+            &["--start", "3,3", "--boards", REFERENCE],
+            "--start",
+            "--boards",
+        ),
+        (
+            &["--flood-it", "--start", "3,3", "--boards", REFERENCE],
+            "--flood-it",
+            "--boards",
+        ),
+        (
+            &["--from", "set", "--koblenski", "1..2"],
+            "--from",
+            "--koblenski",
+        ),
+        (&["--from", "line", "--seeds", "1..2"], "--from", "--seeds"),
+    ];
+    for (args, option, source) in cases {
+        let out = bench_dry_run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}: {}", stdout(&out));
+        let line = error_line(&out);
+        assert!(
+            line.contains(&format!("'{option}"))
+                && line.contains(&format!("'{source}"))
+                && line.contains("cannot be used with"),
+            "{args:?}: {line}"
+        );
+    }
+    // Without any board source, each still asks for the one it goes with.
+    for (args, needed) in [
+        (&["--flood-it"][..], "--seeds"),
+        (&["--start", "centre"][..], "--seeds"),
+        (&["--from", "line"][..], "--boards"),
+    ] {
+        let out = bench_dry_run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("required arguments were not provided") && err.contains(needed),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn bench_keeps_the_options_that_apply_to_its_board_source() {
+    // --flood-it and --start make the seeded boards Flood-It boards.
+    for (args, boards) in [
+        (
+            &["--flood-it", "--seeds", "1..3"][..],
+            "seeded Flood-It boards, seeds 1–2 (30×20, 5 colors, start row 0, column 0)",
+        ),
+        (
+            &["--start", "3,3", "--seeds", "1..3"][..],
+            "start row 3, column 3",
+        ),
+        (
+            &["--flood-it", "--start", "centre", "--seeds", "1..3"][..],
+            "start row 10, column 15",
+        ),
+        (
+            &["--seeds", "1..3"][..],
+            "seeded boards, seeds 1–2 (30×20, 5 colors)",
+        ),
+    ] {
+        let out = bench_dry_run(args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).contains(boards), "{args:?}: {}", stdout(&out));
+    }
+    // And they are played as such: a cleared Flood-It board.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--flood-it",
+            "--start",
+            "centre",
+            "--seeds",
+            "1..2",
+            "--size",
+            "8x8",
+            "--colors",
+            "4",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v[0]["n"].as_u64(), v[0]["solved"].as_u64()),
+        (Some(1), Some(1))
+    );
+
+    // --from is the format the --boards file is read in: the right one reads
+    // it, a wrong one fails on it.
+    let out = bench_dry_run(&["--boards", REFERENCE, "--from", "line"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("100 boards from"), "{}", stdout(&out));
+    let out = bench_dry_run(&["--boards", REFERENCE, "--from", "set"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("as the set format"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The spec of each row of `bench ARGS --no-store --threads 2 --json`.
+fn bench_rows(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["bench", "--no-store", "--threads", "2", "--json"];
+    all.extend_from_slice(args);
+    let out = colorwalk(&all, "");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["spec"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn bench_rows_come_in_the_order_the_specs_were_asked_for() {
+    // Two threads finish the quick specs' games before the exact search's,
+    // whichever comes first on the command line.
+    for specs in [["exact", "greedy", "gla"], ["gla", "greedy", "exact"]] {
+        let mut args = vec!["--koblenski", "1..3"];
+        for spec in specs {
+            args.extend_from_slice(&["--spec", spec]);
+        }
+        assert_eq!(bench_rows(&args), specs);
+    }
+    // Without --spec, the rows of the series' table, in its order, every time.
+    let table: Vec<String> = cw_solve::presets::SERIES_TABLE
+        .iter()
+        .map(|row| cw_solve::Spec::parse(row.preset).unwrap().to_string())
+        .collect();
+    for _ in 0..2 {
+        assert_eq!(bench_rows(&["--koblenski", "1..2"]), table);
+    }
+}
+
+#[test]
+fn new_and_bench_take_every_color_count_a_board_may_have() {
+    let most = MAX_COLORS.to_string();
+    let too_many = (MAX_COLORS + 1).to_string();
+    let range_error = format!("{too_many} is not in {MIN_COLORS}..={MAX_COLORS}");
+
+    // `new` prints boards with the most colors, under IDs that `show` rebuilds.
+    for args in [
+        &["--seed", "1"][..],
+        &["--seed", "2", "--flood-it", "--start", "centre"][..],
+    ] {
+        let mut all = vec!["new", "--size", "10x10", "--colors", &most, "--json"];
+        all.extend_from_slice(args);
+        let out = colorwalk(&all, "");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let made: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let id = made[0]["id"].as_str().unwrap();
+        assert!(id.starts_with(&format!("10x10c{most}")), "{id}");
+        assert_eq!(made[0]["colors"].as_u64(), Some(MAX_COLORS as u64));
+        let out = colorwalk(&["show", id, "--json"], "");
+        assert!(out.status.success(), "{id}: {}", stderr(&out));
+        let shown: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(shown[0]["board"]["id"].as_str(), Some(id));
+        assert_eq!(shown[0]["board"]["rows"], made[0]["rows"], "{id}");
+    }
+    let out = colorwalk(&["new", "--seed", "1", "--colors", &too_many], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&range_error), "{}", stderr(&out));
+
+    // `bench` plays them.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "10x10",
+            "--colors",
+            &most,
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (v[0]["n"].as_u64(), v[0]["solved"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let out = bench_dry_run(&["--seeds", "1..3", "--colors", &too_many]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&range_error), "{}", stderr(&out));
+
+    // Both help texts give that range.
+    let range = format!("({MIN_COLORS} to {MAX_COLORS})");
+    for command in ["new", "bench"] {
+        let help = stdout(&colorwalk(&[command, "--help"], ""));
+        assert!(help.contains(&range), "{command} --help: {help}");
+    }
+}
