@@ -101,14 +101,15 @@ fn parse_spec(text: &str, _: &ClusterGraph) -> Result<Spec, String> {
 }
 
 impl Caps<'static> {
-    /// The command line's caps: a million boards, 64 specs, moves and time
-    /// as `colorwalk solve` allows.
+    /// The command line's caps: a million boards, 64 specs, boards of every
+    /// color count a board may have, moves and time as `colorwalk solve`
+    /// allows.
     pub fn command_line() -> Caps<'static> {
         Caps {
             max_boards: 1_000_000,
             max_specs: 64,
             max_games: u64::MAX,
-            max_colors: 16,
+            max_colors: cw_core::MAX_COLORS,
             max_moves: 100_000,
             max_time: Duration::from_secs(86_400),
             spec: &parse_spec,
@@ -575,7 +576,7 @@ mod tests {
             count: 1,
             width: 10,
             height: 8,
-            colors: 17,
+            colors: cw_core::MAX_COLORS + 1,
         });
         assert_eq!(error(&d).field, Field::Shape);
         d.boards = seeds(1, 1);

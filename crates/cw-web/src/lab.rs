@@ -223,6 +223,9 @@ fn play_batch(
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
     let optima: Optima = reader.optima(entries.iter().map(|e| e.board.id().to_string()))?;
     let plan = plan_json(&batch);
+    // Summaries list the specs in the order they were asked for, whatever
+    // order the games finish in.
+    let specs = batch.plan.labels();
     let mut records: Vec<GameRecord> = Vec::new();
     let mut total = 0;
     let mut last = Instant::now();
@@ -261,7 +264,7 @@ fn play_batch(
                     records.push(record.clone());
                     if last.elapsed() >= Duration::from_millis(200) {
                         last = Instant::now();
-                        let summaries = cw_lab::summarize(&records, Some(&optima));
+                        let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &specs);
                         let alive = events.send(
                     "progress",
                     &json!({ "done": records.len(), "total": total, "summaries": summaries }),
@@ -285,7 +288,7 @@ fn play_batch(
             "run": outcome.run,
             "done": outcome.records.len(),
             "total": total,
-            "summaries": cw_lab::summarize(&outcome.records, Some(&optima)),
+            "summaries": cw_lab::Summary::per_spec(&outcome.records, Some(&optima), &specs),
             "cancelled": outcome.cancelled,
         }),
     );
@@ -322,7 +325,7 @@ pub(crate) async fn run(
         let optima = store.optima(records.iter().map(|r| r.board_id.as_str()))?;
         Ok(axum::Json(json!({
             "run": info,
-            "summaries": cw_lab::summarize(&records, Some(&optima)),
+            "summaries": cw_lab::Summary::per_spec(&records, Some(&optima), &info.specs),
         })))
     })
     .await

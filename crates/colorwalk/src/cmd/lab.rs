@@ -105,13 +105,7 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
     };
-    // `bench` generates boards with any color count a board may have, as
-    // `new` does (the shared command-line caps stop at 16).
-    let caps = Caps {
-        max_colors: cw_core::MAX_COLORS,
-        ..Caps::command_line()
-    };
-    cw_batch::check(&draft, &caps).map_err(|e| {
+    cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
         let flag = match &e.field {
             Field::Specs => "--spec".to_string(),
             Field::Spec(text) => format!("--spec '{text}'"),
@@ -416,7 +410,10 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             write!(
                 w,
                 "{}",
-                cw_lab::render_summaries(&cw_lab::summarize(&records, Some(&optima)), format)
+                cw_lab::render_summaries(
+                    &cw_lab::Summary::per_spec(&records, Some(&optima), &info.specs),
+                    format
+                )
             )?;
         }
     }

@@ -744,6 +744,41 @@ async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons(
     assert_eq!(c["diffs"][0]["equal"], 3);
     assert_eq!(c["diffs"][0]["n_pairs"], 3);
 
+    // Summaries follow the order the specs were asked in, live and stored,
+    // though the slower spec's games finish last.
+    let plan = json!({"specs": ["gla-5", "greedy"], "boards": "series", "first": 1, "count": 4});
+    let uri = format!("/api/batch/events?plan={}", urlencode(&plan.to_string()));
+    let events = call(&app, "GET", &uri, None).await.events();
+    let specs_of = |v: &Value| -> Vec<String> {
+        v["summaries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["spec"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let asked = ["gla:depth=5", "greedy"];
+    for (name, data) in &events {
+        if name == "progress" || name == "finished" {
+            // The specs with games so far, in the asked order.
+            let specs = specs_of(data);
+            let in_order: Vec<&str> = asked
+                .iter()
+                .copied()
+                .filter(|a| specs.iter().any(|s| s == a))
+                .collect();
+            assert_eq!(specs, in_order, "{name}");
+        }
+    }
+    let (_, fin) = events.last().unwrap();
+    assert_eq!(specs_of(fin), asked);
+    let run3 = events[0].1["run"].as_i64().unwrap();
+    eventually("the batch thread to end", || state.running() == 0).await;
+    let r = call(&app, "GET", &format!("/api/runs/{run3}"), None)
+        .await
+        .json();
+    assert_eq!(specs_of(&r), asked);
+
     let bad = |body: Value| {
         let app = app.clone();
         async move {
