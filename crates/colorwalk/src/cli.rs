@@ -141,11 +141,12 @@ pub struct BenchArgs {
     /// The start cell of seeded Flood-It boards: `ROW,COL` from 0, or `centre` (implies --flood-it); only with --seeds.
     #[arg(long, value_parser = parse_start, requires = "seeds", conflicts_with_all = ["koblenski", "boards"])]
     pub start: Option<StartCell>,
-    /// Board size for generated boards.
-    #[arg(long, default_value = "30x20", value_parser = parse_size)]
+    /// Board size for generated boards (not with --boards: a file's boards
+    /// have their own).
+    #[arg(long, default_value = "30x20", conflicts_with = "boards", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Colors for generated boards (2 to 36).
-    #[arg(long, default_value_t = 5, value_parser = colors_parser())]
+    /// Colors for generated boards (2 to 36), not with --boards.
+    #[arg(long, default_value_t = 5, conflicts_with = "boards", value_parser = colors_parser())]
     pub colors: u8,
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
@@ -357,14 +358,15 @@ pub struct NewArgs {
     /// The series' generator, from this board number (1 = the run's first board).
     #[arg(long, conflicts_with = "ids", value_parser = clap::value_parser!(u64).range(1..))]
     pub koblenski: Option<u64>,
-    /// How many boards.
-    #[arg(long, short = 'n', default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    /// How many boards (of a generator; an ID is one board).
+    #[arg(long, short = 'n', default_value_t = 1, conflicts_with = "ids", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub count: u64,
-    /// Board size, WIDTHxHEIGHT (each 2 to 100).
-    #[arg(long, default_value = "30x20", value_parser = parse_size)]
+    /// Board size, WIDTHxHEIGHT (each 2 to 100), of generated boards (an ID
+    /// has its own).
+    #[arg(long, default_value = "30x20", conflicts_with = "ids", value_parser = parse_size)]
     pub size: (usize, usize),
-    /// Number of colors (2 to 36).
-    #[arg(long, default_value_t = 5, value_parser = colors_parser())]
+    /// Number of colors (2 to 36) of generated boards (an ID has its own).
+    #[arg(long, default_value_t = 5, conflicts_with = "ids", value_parser = colors_parser())]
     pub colors: u8,
     /// Flood-It boards from the seeded generator: every block colored, the
     /// region starting as the start cell's group (IDs `WxHcK-fN`).

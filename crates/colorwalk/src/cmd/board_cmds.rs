@@ -38,17 +38,28 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         (first..=first + (args.count - 1))
             .map(|n| Board::koblenski(w, h, k, n))
             .collect::<Result<_, _>>()?
-    } else if args.flood_it || args.start.is_some() {
-        let first = args.seed.unwrap_or_else(random_seed);
-        let start = args.start.map_or((0, 0), |s| s.on(w, h));
-        (0..args.count)
-            .map(|i| Board::seeded_flood_it(w, h, k, first.wrapping_add(i), start))
-            .collect::<Result<_, _>>()?
     } else {
+        // A random first seed is below 10⁹, so only a given one can run
+        // past the last seed.
         let first = args.seed.unwrap_or_else(random_seed);
-        (0..args.count)
-            .map(|i| Board::seeded(w, h, k, first.wrapping_add(i)))
-            .collect::<Result<_, _>>()?
+        if first.checked_add(args.count - 1).is_none() {
+            bail!(
+                "--seed {first} -n {} runs past the last seed, {}",
+                args.count,
+                u64::MAX
+            );
+        }
+        let seeds = (0..args.count).map(|i| first + i);
+        if args.flood_it || args.start.is_some() {
+            let start = args.start.map_or((0, 0), |s| s.on(w, h));
+            seeds
+                .map(|seed| Board::seeded_flood_it(w, h, k, seed, start))
+                .collect::<Result<_, _>>()?
+        } else {
+            seeds
+                .map(|seed| Board::seeded(w, h, k, seed))
+                .collect::<Result<_, _>>()?
+        }
     };
     let entries: Vec<BoardEntry> = boards.into_iter().map(BoardEntry::new).collect();
     print_entries(

@@ -32,7 +32,17 @@ fn error_line(out: &Output) -> String {
 
 #[test]
 fn bench_refuses_an_option_its_board_source_does_not_take() {
-    let cases: [(&[&str], &str, &str); 7] = [
+    let cases: [(&[&str], &str, &str); 9] = [
+        (
+            &["--size", "10x10", "--boards", REFERENCE],
+            "--boards",
+            "--size",
+        ),
+        (
+            &["--colors", "7", "--boards", REFERENCE],
+            "--boards",
+            "--colors",
+        ),
         (
             &["--flood-it", "--koblenski", "1..2"],
             "--flood-it",
@@ -256,4 +266,61 @@ fn new_and_bench_take_every_color_count_a_board_may_have() {
         let help = stdout(&colorwalk(&[command, "--help"], ""));
         assert!(help.contains(&range), "{command} --help: {help}");
     }
+}
+
+/// `new` with board IDs takes no generator settings: an ID has its own size
+/// and colors and is one board.
+#[test]
+fn new_with_ids_refuses_generator_settings() {
+    for (args, option) in [
+        (&["new", "k1", "--size", "10x10"][..], "--size"),
+        (&["new", "k1", "--colors", "7"], "--colors"),
+        (&["new", "k1", "-n", "3"], "--count"),
+    ] {
+        let out = colorwalk(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
+        let line = error_line(&out);
+        assert!(
+            line.contains("cannot be used with") && line.contains(option),
+            "{line}"
+        );
+    }
+    // With a generator they apply.
+    let out = colorwalk(
+        &[
+            "new", "--seed", "3", "--size", "4x4", "--colors", "3", "-n", "2",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("# id: 4x4c3-s3") && text.contains("# id: 4x4c3-s4"),
+        "{text}"
+    );
+}
+
+/// Seeds do not wrap round: a count that runs past the last seed is an
+/// error, and the last seed itself is a board.
+#[test]
+fn new_refuses_seeds_past_the_last() {
+    let last = u64::MAX.to_string();
+    let out = colorwalk(&["new", "--seed", &last, "-n", "3"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out).contains("runs past the last seed"),
+        "{}",
+        stderr(&out)
+    );
+    let out = colorwalk(&["new", "--seed", &last, "--flood-it", "-n", "2"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = colorwalk(&["new", "--seed", &last, "--size", "3x3"], "");
+    assert!(out.status.success());
+    assert!(
+        stdout(&out).contains(&format!("# id: 3x3c5-s{last}")),
+        "{}",
+        stdout(&out)
+    );
 }
