@@ -175,9 +175,9 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
         if args.moves.is_some() {
             writeln!(
                 out,
-                "# after {} moves: {} blocks left{}",
-                game.n_moves(),
-                game.blocks_left(),
+                "# after {}: {} left{}",
+                super::count(game.n_moves(), "move"),
+                super::count(game.blocks_left(), "block"),
                 if game.is_solved() { " (cleared)" } else { "" }
             )?;
         }

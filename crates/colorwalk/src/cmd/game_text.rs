@@ -71,7 +71,7 @@ pub fn resolve_limit(board: &Board, rule: LimitRule, time: Duration) -> MoveLimi
     match rule {
         LimitRule::Moves(moves) => MoveLimit {
             moves,
-            how: format!("{moves} moves"),
+            how: super::count(moves, "move"),
         },
         LimitRule::Par { slack } => {
             let graph = ClusterGraph::new(board);
@@ -125,7 +125,12 @@ pub fn write_region_status(s: &mut String, board: &Board, moves: &[Color], block
 /// blocks it took in, and whether it was wasted.
 pub fn move_text(c: Color, blocks: u32, region_before: Option<Color>) -> String {
     match region_before {
-        None => format!("{} ({}): removed {} blocks", c, c.name(), blocks),
+        None => format!(
+            "{} ({}): removed {}",
+            c,
+            c.name(),
+            super::count(blocks, "block")
+        ),
         Some(r) if r == c => format!(
             "{} ({}): the region is {} already: nothing taken in (a wasted move, still counted)",
             c,
@@ -140,10 +145,10 @@ pub fn move_text(c: Color, blocks: u32, region_before: Option<Color>) -> String 
             c.name()
         ),
         Some(_) => format!(
-            "{} ({}): the region takes in {} blocks",
+            "{} ({}): the region takes in {}",
             c,
             c.name(),
-            blocks
+            super::count(blocks, "block")
         ),
     }
 }

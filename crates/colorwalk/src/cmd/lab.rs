@@ -232,10 +232,10 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         write!(w, "{}", published_table(&records, format))?;
     }
     eprintln!(
-        "{} games in {:.1} s on {} threads{}{}",
-        to_play,
+        "{} in {:.1} s on {}{}{}",
+        super::count(to_play as u64, "game"),
         wall.as_secs_f64(),
-        batch.threads,
+        super::count(batch.threads as u64, "thread"),
         peak_memory_mb()
             .map(|mb| format!("; peak memory {mb:.0} MB (process)"))
             .unwrap_or_default(),
@@ -253,15 +253,22 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     let mut w = std::io::stdout().lock();
     writeln!(
         w,
-        "plan {}: {boards} boards ({}) × {specs} specs ({}) = {} games",
+        "plan {}: {} ({}) × {} ({}) = {}",
         plan.fingerprint().digest(),
+        super::count(boards, "board"),
         plan.boards.description(),
+        super::count(specs, "spec"),
         plan.labels().join(", "),
-        boards * specs
+        super::count(boards * specs, "game")
     )?;
     if let Some(shard) = batch.shard {
         let mine = shard.len_of(boards);
-        writeln!(w, "shard {shard}: {mine} boards, {} games", mine * specs)?;
+        writeln!(
+            w,
+            "shard {shard}: {}, {}",
+            super::count(mine, "board"),
+            super::count(mine * specs, "game")
+        )?;
     }
     let store = match (&args.db, args.no_store) {
         (_, true) => "not stored".to_string(),

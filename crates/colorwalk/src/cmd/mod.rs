@@ -73,6 +73,17 @@ pub(crate) fn open_store_to_read(db: Option<&Path>) -> anyhow::Result<Option<Sto
     open_store(Some(&path)).map(Some)
 }
 
+/// `n` and a noun with a regular plural: `1 move`, `2 moves`.
+pub(crate) fn count(n: impl TryInto<u64>, noun: &str) -> String {
+    // Every count here fits in 64 bits.
+    let n = n.try_into().unwrap_or(u64::MAX);
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// One line for a search's progress report, e.g.
 /// `30x30c6-s2: 40 ≤ minimum ≤ 41 after 3.6 s (93032 positions expanded, 81.4 MB held)`.
 pub(crate) fn progress_line(p: &SearchProgress<'_>) -> String {

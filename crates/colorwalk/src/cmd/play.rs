@@ -251,17 +251,20 @@ pub fn play_lines(
     }
     writeln!(
         output,
-        "stopped after {n} moves, {} blocks left",
-        game.current().blocks_left()
+        "stopped after {}, {} left",
+        super::count(n, "move"),
+        super::count(game.current().blocks_left(), "block")
     )?;
     Ok(Ending::Quit(n))
 }
 
 fn lost_text(game: &Playthrough<'_>, limit: Option<&MoveLimit>) -> String {
     let l = limit.map_or(0, |l| l.moves);
+    let left = game.current().blocks_left();
     format!(
-        "out of moves: all {l} are used and {} blocks are left: the game is lost (u undo, r restart, q quit)",
-        game.current().blocks_left()
+        "out of moves: all {l} are used and {} {} left: the game is lost (u undo, r restart, q quit)",
+        super::count(left, "block"),
+        if left == 1 { "is" } else { "are" }
     )
 }
 
@@ -477,7 +480,7 @@ mod tests {
             "{out}"
         );
         assert!(
-            out.contains("out of moves: all 2 are used and 1 blocks are left: the game is lost"),
+            out.contains("out of moves: all 2 are used and 1 block is left: the game is lost"),
             "{out}"
         );
         assert!(

@@ -158,13 +158,13 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         writeln!(w, "board    {}", label(&entry))?;
         writeln!(w, "spec     {}", out.spec)?;
         match report.outcome {
-            Outcome::Solved => writeln!(w, "solved   in {} moves", out.moves)?,
+            Outcome::Solved => writeln!(w, "solved   in {}", super::count(out.moves, "move"))?,
             other => writeln!(
                 w,
-                "unsolved ({}) after {} moves, {} blocks left",
+                "unsolved ({}) after {}, {} left",
                 describe(other),
-                out.moves,
-                checked.blocks_left
+                super::count(out.moves, "move"),
+                super::count(checked.blocks_left, "block")
             )?,
         }
         if let (Some(opt), true) = (entry.optimum, out.solved) {

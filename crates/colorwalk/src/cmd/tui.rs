@@ -83,10 +83,12 @@ impl TuiGame {
     }
 
     fn lost_message(&self) -> String {
+        let left = self.game().blocks_left();
         format!(
-            "out of moves: all {} are used and {} blocks are left. Lost! u undo · r restart · q quit",
+            "out of moves: all {} are used and {} {} left. Lost! u undo · r restart · q quit",
             self.moves.len(),
-            self.game().blocks_left()
+            super::count(left, "block"),
+            if left == 1 { "is" } else { "are" }
         )
     }
 
@@ -449,15 +451,19 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
     ratatui::restore();
     let n = game.moves().len();
     if game.game().is_solved() {
-        println!("cleared {} in {n} moves", game.board.id());
+        println!("cleared {} in {}", game.board.id(), super::count(n, "move"));
     } else if game.is_lost() {
         println!(
-            "lost {}: out of moves after {n} ({} blocks left)",
+            "lost {}: out of moves after {n} ({} left)",
             game.board.id(),
-            game.game().blocks_left()
+            super::count(game.game().blocks_left(), "block")
         );
     } else {
-        println!("stopped {} after {n} moves", game.board.id());
+        println!(
+            "stopped {} after {}",
+            game.board.id(),
+            super::count(n, "move")
+        );
     }
     result
 }

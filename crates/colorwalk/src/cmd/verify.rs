@@ -40,12 +40,17 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         let mut w = std::io::stdout().lock();
         let name = crate::board_input::label(&entry);
         if r.cleared {
-            writeln!(w, "{name}: cleared in {} moves", r.moves_played)?;
+            writeln!(
+                w,
+                "{name}: cleared in {}",
+                super::count(r.moves_played, "move")
+            )?;
         } else {
             writeln!(
                 w,
-                "{name}: not cleared: {} blocks left after {} moves",
-                r.blocks_left, r.moves_played
+                "{name}: not cleared: {} left after {}",
+                super::count(r.blocks_left, "block"),
+                super::count(r.moves_played, "move")
             )?;
         }
         if !r.useless.is_empty() {
@@ -55,8 +60,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         if r.surplus > 0 {
             writeln!(
                 w,
-                "{} moves after the board was clear were not played",
-                r.surplus
+                "{} after the board was clear {} not played",
+                super::count(r.surplus, "move"),
+                if r.surplus == 1 { "was" } else { "were" }
             )?;
         }
         if let (Some(opt), true) = (entry.optimum, r.cleared) {

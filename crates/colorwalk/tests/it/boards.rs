@@ -107,7 +107,7 @@ fn verify_reports_clearing_useless_moves_and_exit_codes() {
     let text = stdout(&out);
     assert!(text.contains("cleared in 4 moves"), "{text}");
     assert!(text.contains("moves that removed nothing: 2"));
-    assert!(text.contains("1 moves after the board was clear"));
+    assert!(text.contains("1 move after the board was clear was not played"));
 
     let out = colorwalk(&["verify", "3x2c2:.01101", "0", "--json"], "");
     assert_eq!(out.status.code(), Some(1));
@@ -131,7 +131,7 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
 
     let out = colorwalk(&["play", "k1"], "3\n");
     assert!(out.status.success());
-    assert!(stdout(&out).contains("stopped after 1 moves"));
+    assert!(stdout(&out).contains("stopped after 1 move, 598 blocks left"));
 
     // The solver spec is checked in line mode too, before the game starts.
     let out = colorwalk(&["play", "k1", "--spec", "glaa"], "");
@@ -183,7 +183,7 @@ fn show_draws_a_position_after_moves() {
     let out = colorwalk(&["show", "3x2c2:.01101", "--moves", "0", "--plain"], "");
     assert!(out.status.success());
     let text = stdout(&out);
-    assert!(text.contains("after 1 moves: 3 blocks left"), "{text}");
+    assert!(text.contains("after 1 move: 3 blocks left"), "{text}");
     assert!(text.contains("..1\n1.1\n"), "{text}");
 }
 
