@@ -173,7 +173,7 @@ pub struct BenchArgs {
     /// Check the plan (and the shard) and say what it would play, without playing.
     #[arg(long)]
     pub dry_run: bool,
-    /// Print to standard error how each game's exact search goes, board by board,: its proven bounds each time they move, with the time, the positions expanded and the memory held.
+    /// Print to standard error how each game's exact search goes, board by board: its proven bounds each time they move, with the time, the positions expanded and the memory held.
     #[arg(long)]
     pub progress: bool,
     /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
