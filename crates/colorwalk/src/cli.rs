@@ -64,13 +64,13 @@ pub struct SolveArgs {
     #[arg(long, short, default_value = "gla-5")]
     pub spec: String,
     /// Give up after this many moves.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 100_000))]
     pub max_moves: u32,
     /// Give up after this many seconds, 0.001 to 86400 (default: no limit; results then depend on the board and spec only).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(1, 1 << 24))]
     pub memory_mb: Option<u64>,
     /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
     #[arg(long)]
@@ -87,16 +87,16 @@ pub struct OptimumArgs {
     #[command(flatten)]
     pub input: BoardArgs,
     /// Memory cap of the search, in MiB.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65_536))]
+    #[arg(long, default_value_t = 1024, value_parser = whole::<u64>(1, 65_536))]
     pub memory_mb: u64,
     /// Stop after this many seconds (0.001 to 86400) and report the best solution and bound found.
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Threads that expand positions side by side (1 to 64); the same minimum on any number, the same moves for the same number.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u16>(1, 64))]
     pub threads: u16,
     /// Answer "can this board be cleared in N moves?" (exit code 0 yes, 1 no, 3 undecided within the budgets).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(0, 100_000))]
     pub within: Option<u32>,
     /// The results database, where a proven optimum is kept for the gap columns.
     #[arg(long)]
@@ -178,19 +178,19 @@ pub struct BenchArgs {
     pub progress: bool,
     /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
     /// (its completions; default: env COLORWALK_SHARD_COUNT).
-    #[arg(long, value_name = "N", requires = "shard", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", requires = "shard", value_parser = whole::<u32>(1, 100_000))]
     pub shard_count: Option<u32>,
     /// Worker threads (default: all cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
     /// Give up on a board after this many moves.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 100_000))]
     pub max_moves: u32,
     /// Give up on a board after this many seconds, 0.001 to 86400 (off by default: results then depend only on board and spec).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory each game's search may hold, in MiB (default: only the specs' own caps).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(1, 1 << 24))]
     pub memory_mb: Option<u64>,
     /// Also print the series' published numbers next to each row of its table.
     #[arg(long)]
@@ -206,6 +206,7 @@ pub struct BenchArgs {
 #[derive(Debug, Args)]
 pub struct RunsArgs {
     /// Show this run's table instead of the list.
+    #[arg(value_parser = whole::<i64>(1, i64::MAX))]
     pub run: Option<i64>,
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
@@ -235,8 +236,10 @@ pub struct MergeArgs {
 #[derive(Debug, Args)]
 pub struct CompareArgs {
     /// The first run.
+    #[arg(value_parser = whole::<i64>(1, i64::MAX))]
     pub a: i64,
     /// The second run.
+    #[arg(value_parser = whole::<i64>(1, i64::MAX))]
     pub b: i64,
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
@@ -253,6 +256,7 @@ pub struct CompareArgs {
 #[derive(Debug, Args)]
 pub struct PlotArgs {
     /// The run to draw.
+    #[arg(value_parser = whole::<i64>(1, i64::MAX))]
     pub run: i64,
     /// The picture: a `.svg` or `.png` file.
     #[arg(long, short)]
@@ -269,7 +273,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
     /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = whole::<u16>(0, u16::MAX))]
     pub port: u16,
     /// The results database (default: the user's data folder; env COLORWALK_DB).
     #[arg(long)]
@@ -277,7 +281,7 @@ pub struct ServeArgs {
     /// Memory all running searches may use together, in MiB (default: a
     /// quarter of the machine's memory); each search gets an equal share,
     /// and specs whose caps need more than a share are refused.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(64..=1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(64, 1 << 24))]
     pub memory_mb: Option<u64>,
 }
 
@@ -353,13 +357,13 @@ pub struct NewArgs {
     /// Board IDs to print (instead of a generator).
     pub ids: Vec<String>,
     /// The seeded generator, from this seed (then seed+1, ...).
-    #[arg(long, conflicts_with_all = ["ids", "koblenski"])]
+    #[arg(long, conflicts_with_all = ["ids", "koblenski"], value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// The series' generator, from this board number (1 = the run's first board).
-    #[arg(long, conflicts_with = "ids", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, conflicts_with = "ids", value_parser = whole::<u64>(1, u64::MAX))]
     pub koblenski: Option<u64>,
     /// How many boards (of a generator; an ID is one board).
-    #[arg(long, short = 'n', default_value_t = 1, conflicts_with = "ids", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    #[arg(long, short = 'n', default_value_t = 1, conflicts_with = "ids", value_parser = whole::<u64>(1, 100_000))]
     pub count: u64,
     /// Board size, WIDTHxHEIGHT (each 2 to 100), of generated boards (an ID
     /// has its own).
@@ -496,8 +500,27 @@ pub fn parse_start(s: &str) -> Result<StartCell, String> {
 /// The parser of `--colors`: from [`cw_core::MIN_COLORS`] to
 /// [`cw_core::MAX_COLORS`], the colors a board may have (and its ID name).
 /// The help texts of `--colors` spell this range out; a test holds them to it.
-fn colors_parser() -> clap::builder::RangedI64ValueParser<u8> {
-    clap::value_parser!(u8).range(cw_core::MIN_COLORS as i64..=cw_core::MAX_COLORS as i64)
+fn colors_parser() -> impl Fn(&str) -> Result<u8, String> + Clone + Send + Sync + 'static {
+    whole::<u8>(cw_core::MIN_COLORS as u8, cw_core::MAX_COLORS as u8)
+}
+
+/// The parser of a whole number from `min` to `max`: whatever is wrong
+/// with a value (not a number, or out of range), the error gives the range.
+fn whole<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| {
+        let range = format!("a whole number from {min} to {max}");
+        let n: T = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}' is not {range}"))?;
+        if n < min || n > max {
+            return Err(format!("{n} is out of range: expected {range}"));
+        }
+        Ok(n)
+    }
 }
 
 /// Parses `WIDTHxHEIGHT`.

@@ -208,7 +208,9 @@ fn bench_rows_come_in_the_order_the_specs_were_asked_for() {
 fn new_and_bench_take_every_color_count_a_board_may_have() {
     let most = MAX_COLORS.to_string();
     let too_many = (MAX_COLORS + 1).to_string();
-    let range_error = format!("{too_many} is not in {MIN_COLORS}..={MAX_COLORS}");
+    let range_error = format!(
+        "{too_many} is out of range: expected a whole number from {MIN_COLORS} to {MAX_COLORS}"
+    );
 
     // `new` prints boards with the most colors, under IDs that `show` rebuilds.
     for args in [
@@ -323,4 +325,41 @@ fn new_refuses_seeds_past_the_last() {
         "{}",
         stdout(&out)
     );
+}
+
+/// A whole-number option that is not a number, or out of range, says the
+/// range either way.
+#[test]
+fn whole_number_options_give_their_range_whatever_is_wrong() {
+    for (args, said) in [
+        (
+            &["optimum", "k1", "--threads", "abc"][..],
+            "'abc' is not a whole number from 1 to 64",
+        ),
+        (
+            &["optimum", "k1", "--threads", "65"],
+            "65 is out of range: expected a whole number from 1 to 64",
+        ),
+        (
+            &["optimum", "k1", "--within=-3"],
+            "is not a whole number from 0 to 100000",
+        ),
+        (
+            &["serve", "--port", "70000"],
+            "'70000' is not a whole number from 0 to 65535",
+        ),
+        (&["runs", "x"], "'x' is not a whole number from 1 to"),
+        (
+            &["compare", "1", "0"],
+            "0 is out of range: expected a whole number from 1 to",
+        ),
+        (
+            &["new", "-n", "0", "--seed", "1"],
+            "0 is out of range: expected a whole number from 1 to 100000",
+        ),
+    ] {
+        let out = colorwalk(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
 }
