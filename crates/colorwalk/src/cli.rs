@@ -70,7 +70,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
-    #[arg(long, value_parser = whole::<u64>(1, 1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
     /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
     #[arg(long)]
@@ -87,7 +87,7 @@ pub struct OptimumArgs {
     #[command(flatten)]
     pub input: BoardArgs,
     /// Memory cap of the search, in MiB.
-    #[arg(long, default_value_t = 1024, value_parser = whole::<u64>(1, 65_536))]
+    #[arg(long, default_value_t = 1024, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: u64,
     /// Stop after this many seconds (0.001 to 86400) and report the best solution and bound found.
     #[arg(long, value_parser = parse_seconds)]
@@ -190,7 +190,7 @@ pub struct BenchArgs {
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
     /// Memory each game's search may hold, in MiB (default: only the specs' own caps).
-    #[arg(long, value_parser = whole::<u64>(1, 1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
     /// Also print the series' published numbers next to each row of its table.
     #[arg(long)]
@@ -281,7 +281,7 @@ pub struct ServeArgs {
     /// Memory all running searches may use together, in MiB (default: a
     /// quarter of the machine's memory); each search gets an equal share,
     /// and specs whose caps need more than a share are refused.
-    #[arg(long, value_parser = whole::<u64>(64, 1 << 24))]
+    #[arg(long, value_parser = whole::<u64>(64, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
 }
 
@@ -503,6 +503,10 @@ pub fn parse_start(s: &str) -> Result<StartCell, String> {
 fn colors_parser() -> impl Fn(&str) -> Result<u8, String> + Clone + Send + Sync + 'static {
     whole::<u8>(cw_core::MIN_COLORS as u8, cw_core::MAX_COLORS as u8)
 }
+
+/// The largest memory budget any command takes, in MiB (1 TiB): the same
+/// as `exact:memory-mb`'s.
+const MAX_MEMORY_MB: u64 = 1 << 20;
 
 /// The parser of a whole number from `min` to `max`: whatever is wrong
 /// with a value (not a number, or out of range), the error gives the range.
