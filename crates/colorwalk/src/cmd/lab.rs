@@ -143,6 +143,24 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         bail!("--published adds a table beside the summaries, so it does not combine with JSON");
     }
     let plan = plan(args)?;
+    if args.published
+        && !matches!(
+            plan.boards,
+            BoardSet::Koblenski {
+                first: 1,
+                count: 100,
+                width: 30,
+                height: 20,
+                colors: 5
+            }
+        )
+    {
+        bail!(
+            "--published compares with the series' figures for its 100 boards (the default \
+             board set); these boards are {}",
+            plan.boards.description()
+        );
+    }
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template(

@@ -363,3 +363,27 @@ fn whole_number_options_give_their_range_whatever_is_wrong() {
         assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
     }
 }
+
+/// `--published` sets the series' figures beside the series' own 100
+/// boards only: on other boards the comparison would mislead.
+#[test]
+fn published_figures_go_with_the_series_boards_only() {
+    for source in [&["--seeds", "1..3"][..], &["--koblenski", "1..5"]] {
+        let mut args = vec!["bench", "--published", "--spec", "greedy", "--no-store"];
+        args.extend_from_slice(source);
+        let out = colorwalk(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{source:?}");
+        assert!(
+            stderr(&out).contains("the series' figures for its 100 boards"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = colorwalk(
+        &["bench", "--published", "--spec", "greedy", "--no-store"],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The series' Greedy row: its published mean beside ours.
+    assert!(stdout(&out).contains("39.8"), "{}", stdout(&out));
+}
