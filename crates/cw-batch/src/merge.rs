@@ -191,7 +191,11 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         match &plan {
             None => plan = runs.first().cloned(),
             Some(p) if p.fingerprint != runs[0].fingerprint => {
-                let why = fingerprint_of(p).differences(&fingerprint_of(&runs[0]));
+                let why = fingerprint_of(p).differences_as(
+                    &fingerprint_of(&runs[0]),
+                    &format!("in {name}"),
+                    &format!("in {first_name}"),
+                );
                 return Err(MergeError::OtherPlan {
                     store: name.clone(),
                     first: first_name.clone(),

@@ -445,12 +445,31 @@ impl Fingerprint {
     /// line per difference: what a person needs to see to decide whether to
     /// start afresh. Empty when they are equal.
     pub fn differences(&self, other: &Fingerprint) -> Vec<String> {
+        self.differences_as(other, "then", "now")
+    }
+
+    /// [`differences`](Self::differences) with each side named: `their_side`
+    /// for `other`'s values and `my_side` for this one's (e.g. the two stores
+    /// a merge compares), as in `move limit: 500 in a.db, 1000 in b.db`.
+    pub fn differences_as(
+        &self,
+        other: &Fingerprint,
+        their_side: &str,
+        my_side: &str,
+    ) -> Vec<String> {
         let mut out = Vec::new();
         if self.version != other.version {
-            out.push(format!(
-                "it was played by colorwalk {}; this is colorwalk {}",
-                other.version, self.version
-            ));
+            out.push(if (their_side, my_side) == ("then", "now") {
+                format!(
+                    "it was played by colorwalk {}; this is colorwalk {}",
+                    other.version, self.version
+                )
+            } else {
+                format!(
+                    "colorwalk {} {their_side}, colorwalk {} {my_side}",
+                    other.version, self.version
+                )
+            });
         }
         let empty = serde_json::Map::new();
         let mine = self.plan.as_object().unwrap_or(&empty);
@@ -473,7 +492,11 @@ impl Fingerprint {
                 "memory_bytes" => "memory budget (bytes)",
                 other => other,
             };
-            out.push(format!("{what}: {} then, {} now", show(a), show(b)));
+            out.push(format!(
+                "{what}: {} {their_side}, {} {my_side}",
+                show(a),
+                show(b)
+            ));
         }
         out
     }

@@ -234,6 +234,11 @@ fn stores_of_another_plan_or_of_several_plans_are_refused() {
         "{text}"
     );
     assert!(text.contains("gla:depth=3"), "{text}");
+    // Each side of a difference is named by its store, not "then" and "now".
+    assert!(
+        text.contains("in b.db, ") && text.contains(" in a.db") && !text.contains(" then, "),
+        "{text}"
+    );
     // Nothing was written.
     assert!(out.runs().unwrap().is_empty());
 
