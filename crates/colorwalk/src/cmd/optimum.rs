@@ -58,7 +58,12 @@ fn within_answer(found: u32, lower_bound: u32, n: u32) -> &'static str {
 fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
     match reason {
         Some(StopReason::Memory) => {
-            format!("the memory budget of {} MiB ran out", args.memory_mb)
+            // In MB too, the unit the effort line reports memory in.
+            format!(
+                "the memory budget of {} MiB ({:.1} MB) ran out",
+                args.memory_mb,
+                (args.memory_mb << 20) as f64 / 1e6
+            )
         }
         Some(StopReason::Time) => match args.time_limit {
             Some(s) => format!("the time limit of {s} s ran out"),

@@ -453,7 +453,7 @@ fn optimum_says_which_budget_ran_out_without_debug_text() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("not proven: the memory budget of 1 MiB ran out"),
+        text.contains("not proven: the memory budget of 1 MiB (1.0 MB) ran out"),
         "{text}"
     );
     assert!(text.contains("minimum      at least "), "{text}");
