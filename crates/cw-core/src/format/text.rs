@@ -173,9 +173,12 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
     let width = p.rows[0].1.len();
     let height = p.rows.len();
     if !(MIN_SIDE..=MAX_SIDE).contains(&width) {
+        // A row too wide is reported at its first block past the limit
+        // (rows are read from their first block).
+        let col = if width > MAX_SIDE { MAX_SIDE + 1 } else { 1 };
         return Err(ParseError::new(
             first_line,
-            1,
+            col,
             format!("the board is {width} blocks wide: width must be {MIN_SIDE} to {MAX_SIDE}"),
         ));
     }
@@ -188,7 +191,10 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
         return Err(ParseError::new(
             line,
             1,
-            format!("the board has {height} rows: height must be {MIN_SIDE} to {MAX_SIDE}"),
+            format!(
+                "the board has {height} row{}: height must be {MIN_SIDE} to {MAX_SIDE}",
+                if height == 1 { "" } else { "s" }
+            ),
         ));
     }
     let highest = p

@@ -908,14 +908,14 @@ fn text_format_errors() {
         "# colors: 3\n.012\n",
         2,
         1,
-        "the board has 1 rows: height must be 2 to 100",
+        "the board has 1 row: height must be 2 to 100",
     );
     let wide = format!(".{}\n{}\n", "0".repeat(100), "1".repeat(101));
     fails(
         Text,
         &wide,
         1,
-        1,
+        101,
         "the board is 101 blocks wide: width must be 2 to 100",
     );
     let tall = format!(".0\n{}", "10\n".repeat(100));
