@@ -474,8 +474,14 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
+    /// The game drawn on a 100×24 terminal, as text.
     fn screen(game: &TuiGame) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(100, 24)).unwrap();
+        screen_text(game, 100, 24)
+    }
+
+    /// The game drawn on a `width`×`height` terminal, as text.
+    fn screen_text(game: &TuiGame, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
         terminal.draw(|f| game.draw(f)).unwrap();
         let buf = terminal.backend().buffer().clone();
         (0..buf.area.height)
@@ -654,23 +660,14 @@ mod tests {
             "{}",
             game.message()
         );
-        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
-        terminal.draw(|f| game.draw(f)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        let text: String = (0..buf.area.height)
-            .map(|y| {
-                (0..buf.area.width)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    + "\n"
-            })
-            .collect();
+        let text = screen_text(&game, 100, 30);
         for c in (0..12u8).map(Color) {
             let line = format!(" {}      {}", button(c), c.name());
             assert!(text.contains(&line), "{line}: {text}");
         }
         // The start block, row 2 and column 2, is marked.
-        assert_eq!(buf[(1 + 4, 1 + 2)].symbol(), "(");
+        let row = text.lines().nth(1 + 2).unwrap();
+        assert_eq!(row.chars().nth(1 + 4), Some('('), "{row}");
     }
 
     #[test]
@@ -742,17 +739,7 @@ mod tests {
     fn a_board_of_36_colors_lists_a_key_for_each_color() {
         let board = Board::seeded_flood_it(6, 6, MAX_COLORS, 2, (0, 0)).unwrap();
         let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
-        let mut terminal = Terminal::new(TestBackend::new(100, 60)).unwrap();
-        terminal.draw(|f| game.draw(f)).unwrap();
-        let buf = terminal.backend().buffer().clone();
-        let text: String = (0..buf.area.height)
-            .map(|y| {
-                (0..buf.area.width)
-                    .map(|x| buf[(x, y)].symbol().to_string())
-                    .collect::<String>()
-                    + "\n"
-            })
-            .collect();
+        let text = screen_text(&game, 100, 60);
         for c in (0..MAX_COLORS as u8).map(Color) {
             let line = format!(" {}      {}", button(c), c.name());
             assert!(text.contains(&line), "{line}: {text}");

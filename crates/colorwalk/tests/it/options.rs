@@ -21,6 +21,21 @@ fn bench_dry_run(args: &[&str]) -> Output {
     colorwalk(&all, "")
 }
 
+/// `colorwalk bench ARGS --spec greedy --no-store --json`: the games
+/// played and solved.
+fn bench_played(args: &[&str]) -> (u64, u64) {
+    let mut all = vec!["bench"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--spec", "greedy", "--no-store", "--json"]);
+    let out = colorwalk(&all, "");
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    (
+        v[0]["n"].as_u64().unwrap(),
+        v[0]["solved"].as_u64().unwrap(),
+    )
+}
+
 /// The `error:` line of a usage error.
 fn error_line(out: &Output) -> String {
     let err = stderr(out);
@@ -129,31 +144,18 @@ fn bench_keeps_the_options_that_apply_to_its_board_source() {
         assert!(stdout(&out).contains(boards), "{args:?}: {}", stdout(&out));
     }
     // And they are played as such: a cleared Flood-It board.
-    let out = colorwalk(
-        &[
-            "bench",
-            "--flood-it",
-            "--start",
-            "centre",
-            "--seeds",
-            "1..2",
-            "--size",
-            "8x8",
-            "--colors",
-            "4",
-            "--spec",
-            "greedy",
-            "--no-store",
-            "--json",
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(
-        (v[0]["n"].as_u64(), v[0]["solved"].as_u64()),
-        (Some(1), Some(1))
-    );
+    let played = bench_played(&[
+        "--flood-it",
+        "--start",
+        "centre",
+        "--seeds",
+        "1..2",
+        "--size",
+        "8x8",
+        "--colors",
+        "4",
+    ]);
+    assert_eq!(played, (1, 1));
 
     // --from is the format the --boards file is read in: the right one reads
     // it, a wrong one fails on it.
@@ -236,28 +238,8 @@ fn new_and_bench_take_every_color_count_a_board_may_have() {
     assert!(stderr(&out).contains(&range_error), "{}", stderr(&out));
 
     // `bench` plays them.
-    let out = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..3",
-            "--size",
-            "10x10",
-            "--colors",
-            &most,
-            "--spec",
-            "greedy",
-            "--no-store",
-            "--json",
-        ],
-        "",
-    );
-    assert!(out.status.success(), "{}", stderr(&out));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(
-        (v[0]["n"].as_u64(), v[0]["solved"].as_u64()),
-        (Some(2), Some(2))
-    );
+    let played = bench_played(&["--seeds", "1..3", "--size", "10x10", "--colors", &most]);
+    assert_eq!(played, (2, 2));
     let out = bench_dry_run(&["--seeds", "1..3", "--colors", &too_many]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains(&range_error), "{}", stderr(&out));
