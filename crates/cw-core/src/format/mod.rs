@@ -314,7 +314,9 @@ pub fn parse_one(text: &str, format: Format) -> Result<BoardEntry, ParseError> {
 /// format cannot hold the board (a dataset line is square and starts at the
 /// top-left block, Code Golf boards start at the centre, and the set,
 /// dataset and Code Golf formats have one character per color value, too
-/// few for the largest color counts: see [`check_color_room`]).
+/// few for the largest color counts: set holds 36 colors, dataset 35 and
+/// Code Golf 9, one fewer for a Color Walk board, whose blank takes a
+/// value).
 pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
     let fail = |reason: String| WriteError { format, reason };
     Ok(match format {
