@@ -93,12 +93,8 @@ impl Spec {
     /// stage searches at a time), 0 for solvers that hold only a few
     /// positions. See [`SolverDef::memory`].
     pub fn memory_need(&self, graph: &cw_core::ClusterGraph) -> u64 {
-        self.alternatives
-            .iter()
-            .flatten()
-            .filter_map(|s| s.def.memory.map(|need| need(&s.params, graph)))
-            .max()
-            .unwrap_or(0)
+        // No budget lowers a cap.
+        self.memory_need_within(graph, u64::MAX)
     }
 
     /// [`memory_need`](Self::memory_need) in a game whose memory budget is
