@@ -15,7 +15,7 @@
 #   -b       width of the first beam (`exact`'s `beam`, default 40): a wide
 #            one (100000: under a minute) finds shorter first solutions
 #   -j       the search's threads (default 1: two lanes side by side use
-#            both cores; 2 for one lane alone, about 1.6 times as fast)
+#            both cores; 2 for one lane alone, about 1.7 times as fast)
 #
 # DEADLINE (Unix seconds), when set, cuts each board's limit so that the lane
 # ends by then; boards that would get less than 60 s are skipped. A board cut
