@@ -24,10 +24,7 @@ pub fn load_all(source: &str, from: Option<Format>) -> Result<Vec<BoardEntry>> {
             Ok(m) if is_readable_kind(m) => (read_file(source, m)?, source.to_string()),
             _ => {
                 return match source.parse::<BoardId>() {
-                    Ok(id) => {
-                        check_id(source, &id)?;
-                        Ok(vec![BoardEntry::new(id.board()?)])
-                    }
+                    Ok(id) => Ok(vec![BoardEntry::new(id.board()?)]),
                     Err(e) => Err(not_a_board(source, meta, &e)),
                 };
             }
@@ -136,37 +133,6 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
 
 fn looks_like_path(s: &str) -> bool {
     s.contains(['/', '\\']) || Path::new(s).extension().is_some()
-}
-
-/// The highest board number of the series' stream for boards of
-/// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, and the
-/// stream's draw numbers (64-bit) must not run out during or right after it,
-/// as in the web lab.
-pub fn last_series_board(width: usize, height: usize) -> u64 {
-    (u64::MAX - 1) / (width * height) as u64
-}
-
-/// Refuses a series board whose draws run past the end of the stream
-/// (`k@` with a first draw too close to 2^64, or a board number too large).
-pub fn check_id(text: &str, id: &BoardId) -> Result<()> {
-    if let BoardId::Koblenski {
-        width,
-        height,
-        first_draw,
-        ..
-    } = *id
-    {
-        let blocks = (width * height) as u64;
-        if first_draw.checked_add(blocks).is_none() {
-            bail!(
-                "board ID '{text}': its {blocks} draws run past the end of the series' stream \
-                 (a {width}x{height} board's first draw is at most {}; board numbers go up to {})",
-                u64::MAX - blocks,
-                last_series_board(width, height)
-            );
-        }
-    }
-    Ok(())
 }
 
 /// Reads the one board named by `source`, or the one `pick` chooses (a

@@ -18,7 +18,7 @@
 //! merge only when their fingerprints agree.
 
 use crate::BoardSet;
-use cw_core::{Board, ClusterGraph};
+use cw_core::{Board, ClusterGraph, last_series_board};
 use cw_solve::{Limits, Spec};
 use serde_json::{Value, json};
 use std::fmt;
@@ -162,12 +162,6 @@ fn fail<T>(field: Field, message: impl Into<String>) -> Result<T, PlanError> {
         field,
         message: message.into(),
     })
-}
-
-/// The last board number of the series' generator for a board size: its
-/// draws must not run past the end of the sine stream (2^64 − 1 draws).
-pub fn last_series_board(width: usize, height: usize) -> u64 {
-    (u64::MAX - 1) / (width * height) as u64
 }
 
 /// Checks a draft against the engine's ranges and the front end's `caps`,

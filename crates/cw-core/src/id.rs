@@ -25,6 +25,14 @@ use std::fmt::{self, Write};
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The last board number of the series' generator for boards of
+/// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, and the
+/// stream's draw numbers (64-bit) must not run out during or right after
+/// it. IDs past it are refused.
+pub fn last_series_board(width: usize, height: usize) -> u64 {
+    (u64::MAX - 1) / (width * height) as u64
+}
+
 /// A board's ID. Its `Display` form is canonical and parses back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardId {
@@ -304,18 +312,37 @@ impl FromStr for BoardId {
             ));
         } else if cur.eat('k') {
             let per_board = (width * height) as u64;
+            let last = last_series_board(width, height);
+            let start = cur.pos;
             let first_draw = if cur.eat('@') {
-                cur.number("the first draw")?
+                let first_draw = cur.number("the first draw")?;
+                if first_draw.checked_add(per_board).is_none() {
+                    return Err(cur.err_at(
+                        start + 1,
+                        format!(
+                            "its {per_board} draws run past the end of the series' stream \
+                             (a {width}x{height} board's first draw is at most {}; board \
+                             numbers go up to {last})",
+                            u64::MAX - per_board
+                        ),
+                    ));
+                }
+                first_draw
             } else {
-                let start = cur.pos;
                 let index = cur.number("the board number")?;
                 if index == 0 {
                     return Err(cur.err_at(start, "board numbers start at 1"));
                 }
-                (index - 1)
-                    .checked_mul(per_board)
-                    .and_then(|s| s.checked_add(1))
-                    .ok_or_else(|| cur.err_at(start, "board number is too large"))?
+                if index > last {
+                    return Err(cur.err_at(
+                        start,
+                        format!(
+                            "board {index} runs past the end of the series' stream: it holds \
+                             {width}x{height} boards 1 to {last}"
+                        ),
+                    ));
+                }
+                (index - 1) * per_board + 1
             };
             BoardId::Koblenski {
                 width,

@@ -28,18 +28,6 @@ pub(crate) fn board(id: &str) -> Result<Board, ApiError> {
         ));
     }
     let parsed: BoardId = id.parse().map_err(|e| bad(&e))?;
-    if let BoardId::Koblenski {
-        width,
-        height,
-        first_draw,
-        ..
-    } = parsed
-    {
-        // The stream must not run past the end of the seeds.
-        if first_draw.checked_add((width * height) as u64).is_none() {
-            return Err(bad(&"the first draw is too large"));
-        }
-    }
     let board = parsed.board().map_err(|e| bad(&e))?;
     page_colors(board.n_colors())?;
     Ok(board)

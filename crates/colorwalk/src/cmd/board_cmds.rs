@@ -19,12 +19,11 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
             .iter()
             .map(|text| {
                 let id: BoardId = text.parse().with_context(|| format!("'{text}'"))?;
-                crate::board_input::check_id(text, &id)?;
                 Ok(id.board()?)
             })
             .collect::<Result<_>>()?
     } else if let Some(first) = args.koblenski {
-        let last = crate::board_input::last_series_board(w, h);
+        let last = cw_core::last_series_board(w, h);
         if first > last || args.count - 1 > last - first {
             let asked = if args.count == 1 {
                 format!("--koblenski {first}")

@@ -200,7 +200,14 @@ pub fn detect(text: &str) -> Format {
         w.split_once(sep)
             .is_some_and(|(a, b)| numeric(a) && numeric(b))
     };
-    if words.len() == 1 && first.parse::<BoardId>().is_ok() {
+    // An ID, or what can only be one (a size, then '-' or ':', which no
+    // row of cells holds), so that a bad one gets the ID's own error.
+    let id_like = |w: &str| {
+        w.split_once('x').is_some_and(|(width, rest)| {
+            numeric(width) && rest.starts_with(|c: char| c.is_ascii_digit())
+        }) && w.contains(['-', ':'])
+    };
+    if words.len() == 1 && (id_like(first) || first.parse::<BoardId>().is_ok()) {
         Format::Id
     } else if words.iter().all(|w| numeric(w)) && words.len() == 2 {
         Format::Puchert

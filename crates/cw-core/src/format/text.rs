@@ -5,8 +5,10 @@
 //! them are directives: `# colors: K` (the color count; otherwise one more
 //! than the highest color used), `# start: ROW,COL` (a Flood-It board's start
 //! cell, from 0), `# id: ID` (the board's short ID, checked against the
-//! cells), `# name: NAME` and `# optimum: N`. Boards in one file are
-//! separated by blank lines.
+//! cells), `# name: NAME` and `# optimum: N`, each at most once a board.
+//! Boards in one file are separated by blank lines, or follow each other
+//! directly when the next one starts with a directive (as `write` puts
+//! them); any other comment, also one between a board's rows, is skipped.
 
 use super::{BoardEntry, ParseError, cell_chars};
 use crate::{Board, Color, MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
@@ -24,6 +26,8 @@ struct Pending {
     optimum: Option<u32>,
     /// The `# id:` directive and its line and column.
     id: Option<(String, usize, usize)>,
+    /// The directives read so far and their lines.
+    seen: Vec<(&'static str, usize)>,
 }
 
 pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
@@ -41,7 +45,8 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
             continue;
         }
         if let Some(comment) = trimmed.strip_prefix('#') {
-            if !pending.rows.is_empty() {
+            // A directive after rows starts the next board.
+            if !pending.rows.is_empty() && directive_key(comment).is_some() {
                 out.push(finish(std::mem::take(&mut pending))?);
             }
             directive(comment, line_no, indent, &mut pending)?;
@@ -111,6 +116,20 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     Ok(out)
 }
 
+/// The key of a directive (`colours` read as `colors`), or `None` for a
+/// plain comment.
+fn directive_key(comment: &str) -> Option<&'static str> {
+    let (key, _) = comment.split_once(':')?;
+    match key.trim() {
+        "colors" | "colours" => Some("colors"),
+        "name" => Some("name"),
+        "start" => Some("start"),
+        "id" => Some("id"),
+        "optimum" => Some("optimum"),
+        _ => None,
+    }
+}
+
 fn directive(
     comment: &str,
     line: usize,
@@ -123,8 +142,21 @@ fn directive(
     let value_start = comment.len() - value.trim_start().len();
     let value = value.trim();
     let col = indent + 1 + comment[..value_start].chars().count() + 1;
-    match key.trim() {
-        "colors" | "colours" => {
+    let Some(name) = directive_key(comment) else {
+        return Ok(());
+    };
+    let key = key.trim();
+    let key_col = indent + 2 + comment.len() - comment.trim_start().len();
+    if let Some((_, first)) = pending.seen.iter().find(|(k, _)| *k == name) {
+        return Err(ParseError::new(
+            line,
+            key_col,
+            format!("a second '# {key}:' line for this board (the first is at line {first})"),
+        ));
+    }
+    pending.seen.push((name, line));
+    match name {
+        "colors" => {
             let k: usize = value
                 .parse()
                 .ok()

@@ -633,6 +633,42 @@ fn multi_board_files_round_trip() {
 }
 
 #[test]
+fn comments_between_rows_keep_the_board_whole() {
+    // A plain comment between rows is skipped: one 5x4 board, not two.
+    let text = "# name: mine\n.0120\n12012\n# note: rows 3-4 edited\n20120\n01201\n";
+    let back = format::parse(text, Format::Text).unwrap();
+    assert_eq!(back.len(), 1);
+    let whole = format::parse_one(".0120\n12012\n20120\n01201\n", Format::Text).unwrap();
+    assert_eq!(back[0].board, whole.board);
+    assert_eq!(back[0].name.as_deref(), Some("mine"));
+    // A directive after rows starts the next board, as written boards do.
+    let back = format::parse("# name: a\n.0\n10\n# name: b\n.1\n01\n", Format::Text).unwrap();
+    assert_eq!(back.len(), 2);
+    assert_eq!(back[1].name.as_deref(), Some("b"));
+    // A board's directive twice (`colours` is `colors`) is refused at the second.
+    for (text, col, what) in [
+        (
+            "# colors: 3\n#  colours: 4\n.0120\n",
+            4,
+            "a second '# colours:' line for this board (the first is at line 1)",
+        ),
+        (
+            "# name: a\n# optimum: 4\n# name: b\n.01\n120\n",
+            3,
+            "a second '# name:' line",
+        ),
+    ] {
+        let e = format::parse(text, Format::Text).unwrap_err();
+        assert_eq!(
+            (e.line, e.col),
+            (if what.contains("name") { 3 } else { 2 }, col),
+            "{text:?}: {e}"
+        );
+        assert!(e.message.contains(what), "{text:?}: {e}");
+    }
+}
+
+#[test]
 fn format_names_parse_back() {
     for fmt in Format::ALL {
         assert_eq!(fmt.to_string().parse::<Format>(), Ok(fmt));
@@ -1637,7 +1673,19 @@ fn bad_id(text: &str, col: usize, expect: &str) {
         "{text:?}: message {:?} lacks {expect:?}",
         err.message
     );
-    assert_eq!(detect_id(text), None, "{text:?}");
+    // Read as a file, it is no board either: what can only be an ID gets
+    // the ID's error, anything else is read as rows of cells.
+    let as_file = format::parse(text, format::detect(text));
+    assert!(as_file.is_err(), "{text:?} read as {as_file:?}");
+    let id_like = text.split_once('x').is_some_and(|(w, rest)| {
+        !w.is_empty()
+            && w.bytes().all(|b| b.is_ascii_digit())
+            && rest.starts_with(|c: char| c.is_ascii_digit())
+    }) && text.contains(['-', ':']);
+    if id_like {
+        let e = as_file.unwrap_err();
+        assert_eq!((e.line, e.col), (1, col), "{text:?} as a file: {e}");
+    }
 }
 
 fn detect_id(text: &str) -> Option<Format> {
@@ -1662,8 +1710,32 @@ fn board_id_errors() {
     // Board numbers and draws start at 1; the column is the number's.
     bad_id("k0", 2, "board numbers start at 1");
     bad_id("30x20c5-k0", 10, "board numbers start at 1");
-    bad_id("k18446744073709551615", 2, "board number is too large");
+    bad_id(
+        "k18446744073709551615",
+        2,
+        "runs past the end of the series' stream",
+    );
     bad_id("k@", 3, "expected the first draw (digits)");
+    // The stream has 2^64 − 1 draws: a board must not run past its end.
+    bad_id(
+        "30x20c5-k30744573456182587",
+        10,
+        "board 30744573456182587 runs past the end of the series' stream: it holds 30x20 \
+         boards 1 to 30744573456182586",
+    );
+    bad_id(
+        "30x20c5-k@18446744073709551016",
+        11,
+        "its 600 draws run past the end of the series' stream (a 30x20 board's first draw \
+         is at most 18446744073709551015",
+    );
+    for last in [
+        "30x20c5-k30744573456182586",
+        "30x20c5-k@18446744073709551015",
+    ] {
+        let id: BoardId = last.parse().expect(last);
+        assert!(id.board().is_ok(), "{last}");
+    }
     bad_id("q1", 1, "expected the width");
     // Sizes and color counts out of range: the column is the number's.
     bad_id("1x20c5-s1", 1, "board size 1x20 is out of range");

@@ -232,7 +232,10 @@ async fn makes_boards_from_every_source() {
     let e = bad(json!({"source": "id", "id": "30x20c5-q1"})).await;
     assert!(e.contains("bad board ID"), "{e}");
     let e = bad(json!({"source": "id", "id": "30x20c5-k@18446744073709551615"})).await;
-    assert!(e.contains("too large"), "{e}");
+    assert!(e.contains("run past the end of the series' stream"), "{e}");
+    // The same ID as pasted text: refused too, not wrapped round.
+    let e = bad(json!({"source": "text", "text": "30x20c5-k@18446744073709551615\n"})).await;
+    assert!(e.contains("line 1, column 11"), "{e}");
     let e = bad(json!({"source": "text", "text": ".12\n0!1\n"})).await;
     assert!(e.contains("line 2"), "{e}");
     let e = bad(json!({"source": "text", "text": ".1\n10\n\n.0\n11\n"})).await;
