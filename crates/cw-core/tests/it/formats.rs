@@ -1683,13 +1683,10 @@ fn bad_id(text: &str, col: usize, expect: &str) {
             && rest.starts_with(|c: char| c.is_ascii_digit())
     }) && text.contains(['-', ':']);
     if id_like {
+        assert_eq!(format::detect(text), Format::Id, "{text:?}");
         let e = as_file.unwrap_err();
         assert_eq!((e.line, e.col), (1, col), "{text:?} as a file: {e}");
     }
-}
-
-fn detect_id(text: &str) -> Option<Format> {
-    (format::detect(text) == Format::Id).then_some(Format::Id)
 }
 
 #[test]
