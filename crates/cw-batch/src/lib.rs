@@ -31,5 +31,8 @@ pub use crews::SearchThreads;
 pub use merge::{MergeError, MergeReport, merge};
 pub use plan::{Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check};
 pub use play::{BatchResult, run_batch};
-pub use run::{Batch, BatchError, Event, NotResumed, Outcome, Resume, known_optima, record, run};
+pub use run::{
+    Batch, BatchError, Event, KnownOptima, NotResumed, OptimumEvidence, Outcome, Resume,
+    known_optima, reconcile_optimum, record, run,
+};
 pub use shard::{MAX_SHARDS, Shard, ShardError};

@@ -348,24 +348,127 @@ pub fn record(r: BatchResult, label: &str) -> GameRecord {
     }
 }
 
+/// The known optima of a batch's boards, and where a board file's listed
+/// optimum is contradicted.
+#[derive(Clone, Debug, Default)]
+pub struct KnownOptima {
+    /// By board ID: (moves, proven).
+    pub optima: Optima,
+    /// One sentence for each board whose listed optimum a result or the
+    /// store contradicts, naming the board (see [`reconcile_optimum`]).
+    pub conflicts: Vec<String>,
+}
+
+/// What this lab knows of one board's optimum, to hold a listed one against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptimumEvidence {
+    /// The shortest solution known (every one was replayed by the engine).
+    pub shortest: Option<u32>,
+    /// A proven optimum.
+    pub proven: Option<u32>,
+    /// The highest proven lower bound.
+    pub lower: Option<u32>,
+}
+
+impl OptimumEvidence {
+    /// The evidence of a stored optimum (moves, proven).
+    pub fn stored(known: Option<(u32, bool)>) -> OptimumEvidence {
+        match known {
+            Some((m, true)) => OptimumEvidence {
+                shortest: Some(m),
+                proven: Some(m),
+                lower: Some(m),
+            },
+            Some((m, false)) => OptimumEvidence {
+                shortest: Some(m),
+                ..OptimumEvidence::default()
+            },
+            None => OptimumEvidence::default(),
+        }
+    }
+}
+
+/// A board's optimum from the one its board file lists (`# optimum:`, a
+/// published value, taken as proven) and what the lab knows (`known`). The
+/// listed value wins unless something contradicts it: a solution shorter
+/// than it (solutions are replayed by the engine, so the list is wrong), a
+/// proven optimum that differs, or a proven lower bound above it. Then the
+/// lab's proven optimum is kept if it has one (else nothing: the listed
+/// value is not to be trusted), and the second item says why, naming the
+/// board `id`.
+pub fn reconcile_optimum(
+    id: &str,
+    listed: Option<u32>,
+    known: OptimumEvidence,
+) -> (Option<(u32, bool)>, Option<String>) {
+    let Some(o) = listed else {
+        return (known.proven.map(|m| (m, true)), None);
+    };
+    let why = if let Some(m) = known.proven.filter(|&m| m != o) {
+        format!("a proven optimum of {m}")
+    } else if let Some(m) = known.shortest.filter(|&m| m < o) {
+        format!("a solution of {m} moves")
+    } else if let Some(lb) = known.lower.filter(|&lb| lb > o) {
+        format!("a proven lower bound of {lb}")
+    } else {
+        return (Some((o, true)), None);
+    };
+    let conflict = format!(
+        "{id}: its board file lists an optimum of {o}, but this lab knows {why}: the listed \
+         optimum is ignored"
+    );
+    (known.proven.map(|m| (m, true)), Some(conflict))
+}
+
 /// Known optima of the boards of `records`: those stored (proven by the exact
-/// solver, or the best found), overridden by those the board source gives.
+/// solver, or the best found) and those the records prove, with those the
+/// board source lists unless contradicted (see [`reconcile_optimum`]).
 pub fn known_optima(
     store: Option<&Store>,
     entries: &[BoardEntry],
     records: &[GameRecord],
-) -> Result<Optima, StoreError> {
-    let mut optima = HashMap::new();
+) -> Result<KnownOptima, StoreError> {
+    let mut optima: Optima = HashMap::new();
     if let Some(store) = store {
         let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
         optima.extend(store.optima(ids)?);
     }
-    for e in entries {
-        if let Some(o) = e.optimum {
-            optima.insert(e.board.id().to_string(), (o, true));
+    // What the records show, board by board.
+    let mut evidence: HashMap<&str, OptimumEvidence> = HashMap::new();
+    for r in records {
+        let e = evidence.entry(&r.board_id).or_default();
+        if r.solved() {
+            e.shortest = e.shortest.min(Some(r.moves)).or(Some(r.moves));
+            if r.lower_bound == Some(r.moves) {
+                e.proven = Some(r.moves);
+            }
+        }
+        e.lower = e.lower.max(r.lower_bound);
+    }
+    for (id, e) in &evidence {
+        if let Some(m) = e.proven {
+            optima.insert(id.to_string(), (m, true));
         }
     }
-    Ok(optima)
+    let mut conflicts = Vec::new();
+    for entry in entries.iter().filter(|e| e.optimum.is_some()) {
+        let id = entry.board.id().to_string();
+        let stored = OptimumEvidence::stored(optima.get(&id).copied());
+        let ran = evidence.get(id.as_str()).copied().unwrap_or_default();
+        let known = OptimumEvidence {
+            shortest: stored.shortest.into_iter().chain(ran.shortest).min(),
+            proven: stored.proven.or(ran.proven),
+            lower: stored.lower.max(ran.lower),
+        };
+        let (optimum, why) = reconcile_optimum(&id, entry.optimum, known);
+        conflicts.extend(why);
+        // Contradicted and unproven here: the store's best, if any, stays.
+        if let Some(o) = optimum {
+            optima.insert(id, o);
+        }
+    }
+    conflicts.sort();
+    Ok(KnownOptima { optima, conflicts })
 }
 
 #[cfg(test)]
@@ -668,10 +771,64 @@ mod tests {
             &[BoardEntry::new(board.clone())],
             std::slice::from_ref(&rec),
         );
-        assert_eq!(o.unwrap()[&id], (9, false));
+        assert_eq!(o.unwrap().optima[&id], (9, false));
         let mut entry = BoardEntry::new(board);
         entry.optimum = Some(7);
         let o = known_optima(Some(&store), &[entry], &[rec]).unwrap();
-        assert_eq!(o[&id], (7, true));
+        assert_eq!(o.optima[&id], (7, true));
+        assert!(o.conflicts.is_empty());
+    }
+
+    #[test]
+    fn a_listed_optimum_that_a_result_contradicts_is_ignored_and_said() {
+        let board = cw_core::Board::seeded(4, 4, 3, 1).unwrap();
+        let id = board.id().to_string();
+        let rec = |spec: &str, moves, lower_bound| GameRecord {
+            board_id: id.clone(),
+            board_index: 0,
+            spec: spec.into(),
+            outcome: GameOutcome::Solved,
+            moves,
+            nanos: 1,
+            nodes: 1,
+            inspections: 1,
+            solution: String::new(),
+            lower_bound,
+        };
+        let listing = |optimum| {
+            let mut entry = BoardEntry::new(board.clone());
+            entry.optimum = Some(optimum);
+            [entry]
+        };
+        // A proven 7 against a listed 1 or 10: the proof stands.
+        for listed in [1, 10] {
+            let o = known_optima(None, &listing(listed), &[rec("exact", 7, Some(7))]).unwrap();
+            assert_eq!(o.optima[&id], (7, true));
+            assert_eq!(
+                o.conflicts,
+                [format!(
+                    "{id}: its board file lists an optimum of {listed}, but this lab knows a \
+                     proven optimum of 7: the listed optimum is ignored"
+                )]
+            );
+        }
+        // A solution shorter than the listed optimum, or a lower bound above
+        // it: no optimum is known.
+        for (record, why) in [
+            (rec("greedy", 8, None), "a solution of 8 moves"),
+            (rec("near", 12, Some(10)), "a proven lower bound of 10"),
+        ] {
+            let o = known_optima(None, &listing(9), &[record]).unwrap();
+            assert_eq!(o.optima.get(&id), None);
+            assert!(o.conflicts[0].contains(why), "{:?}", o.conflicts);
+        }
+        // One that agrees: the listed optimum, no conflict.
+        let o = known_optima(None, &listing(9), &[rec("greedy", 11, Some(9))]).unwrap();
+        assert_eq!((o.optima[&id], o.conflicts.len()), ((9, true), 0));
+        // The store's proven optimum contradicts a listed one too.
+        let mut store = Store::open_in_memory().unwrap();
+        store.record_optimum(&id, 7, true, "").unwrap();
+        let o = known_optima(Some(&store), &listing(6), &[rec("greedy", 9, None)]).unwrap();
+        assert_eq!((o.optima[&id], o.conflicts.len()), ((7, true), 1));
     }
 }

@@ -280,7 +280,7 @@ fn play_batch(
     if let Some(e) = failed {
         return Err(e);
     }
-    let optima = cw_batch::known_optima(Some(&reader), &outcome.entries, &outcome.records)?;
+    let optima = cw_batch::known_optima(Some(&reader), &outcome.entries, &outcome.records)?.optima;
     drop(permit);
     events.send(
         "finished",

@@ -250,12 +250,21 @@ pub(crate) async fn board(
         }
     };
     let id = entry.board.id().to_string();
-    let given = entry.optimum.map(|m| json!({ "moves": m, "proven": true }));
     let stored = {
         let id = id.clone();
         jobs::store(&state, move |store| Ok(store.optimum(&id)?)).await?
     };
-    let optimum = given.or_else(|| stored.map(|(m, p, _)| json!({ "moves": m, "proven": p })));
+    let stored = stored.map(|(m, p, _)| (m, p));
+    // A listed optimum that the store contradicts is not used; the store's
+    // own best is then.
+    let (optimum, _) = cw_batch::reconcile_optimum(
+        &id,
+        entry.optimum,
+        cw_batch::OptimumEvidence::stored(stored),
+    );
+    let optimum = optimum
+        .or(stored)
+        .map(|(m, p)| json!({ "moves": m, "proven": p }));
     let limit = limit.map(|rule| {
         let mut v = serde_json::to_value(rule).unwrap_or(Value::Null);
         v["text"] = Value::String(rule.text());

@@ -241,7 +241,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             entries.len(),
         )?;
     }
-    let optima = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
+    let known = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
+    for conflict in &known.conflicts {
+        eprintln!("warning: {conflict}");
+    }
+    let optima = known.optima;
     let mut w = std::io::stdout().lock();
     // Rows in the order the specs were asked for, not the order games finished.
     let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &batch.plan.labels());

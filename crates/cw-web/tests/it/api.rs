@@ -505,6 +505,20 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
     )
     .await;
     assert_eq!(b.json()["optimum"], json!({"moves": best, "proven": true}));
+    // A pasted board file that lists a wrong optimum: the proven one stands.
+    let mut entry = cw_core::format::BoardEntry::new(
+        SMALL.parse::<cw_core::BoardId>().unwrap().board().unwrap(),
+    );
+    entry.optimum = Some(1);
+    let text = cw_core::format::write(&entry, cw_core::format::Format::Text).unwrap();
+    let b = call(
+        &app,
+        "POST",
+        "/api/board",
+        Some(json!({"source": "text", "text": text})),
+    )
+    .await;
+    assert_eq!(b.json()["optimum"], json!({"moves": best, "proven": true}));
     eventually("the par thread to end", || state.running() == 0).await;
 
     let e = call(&app, "GET", "/api/par", None).await;
