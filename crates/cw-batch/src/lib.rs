@@ -33,6 +33,6 @@ pub use plan::{Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError,
 pub use play::{BatchResult, run_batch};
 pub use run::{
     Batch, BatchError, Event, KnownOptima, NotResumed, OptimumEvidence, Outcome, Resume,
-    known_optima, reconcile_optimum, record, run,
+    known_optima, reconcile_optimum, record, resume_point, run,
 };
 pub use shard::{MAX_SHARDS, Shard, ShardError};

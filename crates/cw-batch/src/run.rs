@@ -178,9 +178,7 @@ pub fn run(
     resume: Resume,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Outcome, BatchError> {
-    if let (Some(_), Some(spec)) = (batch.shard, batch.plan.sequential_spec()) {
-        return Err(BatchError::SequentialShard(spec.to_string()));
-    }
+    check_shardable(batch)?;
     let entries = batch.plan.boards.entries()?;
     let labels = batch.plan.labels();
     let meta = batch.meta(entries.len() as u32);
@@ -192,16 +190,8 @@ pub fn run(
     let (run, done) = match store.as_deref_mut() {
         None => (None, HashSet::new()),
         Some(store) => {
-            let existing = match resume {
-                Resume::Fresh => None,
-                _ => store.find_unfinished_run(&meta.fingerprint, meta.shard.as_deref())?,
-            };
-            if existing.is_none() && resume != Resume::Fresh {
-                not_resumed = unfinished_look_alike(store, &meta)?;
-                if let (Resume::Same, Some(n)) = (resume, &not_resumed) {
-                    return Err(BatchError::CannotResume(n.clone()));
-                }
-            }
+            let existing;
+            (existing, not_resumed) = resumable(store, &meta, resume)?;
             match existing {
                 Some(run) => (Some(run), store.completed(run)?),
                 None => (Some(store.begin_run(&meta)?), HashSet::new()),
@@ -285,6 +275,55 @@ pub fn run(
         entries,
         cancelled,
     })
+}
+
+/// A sequential plan is never sharded.
+fn check_shardable(batch: &Batch) -> Result<(), BatchError> {
+    match (batch.shard, batch.plan.sequential_spec()) {
+        (Some(_), Some(spec)) => Err(BatchError::SequentialShard(spec.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// The unfinished run of `store` that a run of `meta` resumes as `resume`
+/// allows, and else an unfinished look-alike it does not resume (an error
+/// with [`Resume::Same`]).
+fn resumable(
+    store: &Store,
+    meta: &RunMeta,
+    resume: Resume,
+) -> Result<(Option<i64>, Option<NotResumed>), BatchError> {
+    if resume == Resume::Fresh {
+        return Ok((None, None));
+    }
+    if let Some(run) = store.find_unfinished_run(&meta.fingerprint, meta.shard.as_deref())? {
+        return Ok((Some(run), None));
+    }
+    let not_resumed = unfinished_look_alike(store, meta)?;
+    if let (Resume::Same, Some(n)) = (resume, &not_resumed) {
+        return Err(BatchError::CannotResume(n.clone()));
+    }
+    Ok((None, not_resumed))
+}
+
+/// What [`run`] would do with `store` (if any), without playing or storing
+/// anything: the unfinished run it would resume and how many of its games
+/// are played (`None`: it would begin a new run, or store nothing), or the
+/// error it would stop with.
+pub fn resume_point(
+    batch: &Batch,
+    store: Option<&Store>,
+    resume: Resume,
+) -> Result<Option<(i64, usize)>, BatchError> {
+    check_shardable(batch)?;
+    let Some(store) = store else {
+        return Ok(None);
+    };
+    let meta = batch.meta(batch.plan.boards.entries()?.len() as u32);
+    match resumable(store, &meta, resume)?.0 {
+        Some(run) => Ok(Some((run, store.completed(run)?.len()))),
+        None => Ok(None),
+    }
 }
 
 /// The newest unfinished run on the same boards, specs and shard as `meta`
@@ -511,7 +550,12 @@ mod tests {
         let run_id = out.run.unwrap();
         assert_eq!(store.run(run_id).unwrap().unwrap().finished, None);
 
-        // The same batch resumes that run and finishes it.
+        // The same batch resumes that run and finishes it, as a dry run says.
+        assert_eq!(
+            resume_point(&batch(3), Some(&store), Resume::Same).unwrap(),
+            Some((run_id, 0))
+        );
+        assert_eq!(resume_point(&batch(3), None, Resume::Same).unwrap(), None);
         let mut started = None;
         let mut seen = 0;
         let out = run(
@@ -638,8 +682,14 @@ mod tests {
         }
         .digest();
         let older = store.begin_run(&older).unwrap();
+        // A dry run foresees what the run does: it refuses with Resume::Same,
+        // begins a new run beside it with Resume::Fresh.
+        let foreseen = resume_point(&b, Some(&store), Resume::Same).unwrap_err();
+        assert!(matches!(&foreseen, BatchError::CannotResume(n) if n.run == older));
+        assert_eq!(resume_point(&b, Some(&store), Resume::Fresh).unwrap(), None);
         // Resume::Same refuses, and says what differs.
         let err = run(&b, Some(&mut store), Resume::Same, &mut |_| {}).unwrap_err();
+        assert_eq!(err.to_string(), foreseen.to_string());
         let BatchError::CannotResume(n) = &err else {
             panic!("{err}")
         };

@@ -225,9 +225,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         Event::Played(_) => bar.inc(1),
     });
     let outcome = match outcome {
-        Err(e @ BatchError::CannotResume(_)) => {
-            bail!("{e}. Add --fresh to begin a new run beside it (it stays as it is).")
-        }
+        Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
         other => other?,
     };
     bar.finish_and_clear();
@@ -267,6 +265,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// What to do when a run cannot be resumed.
+const FRESH_HINT: &str = "Add --fresh to begin a new run beside it (it stays as it is).";
+
 /// `bench --dry-run`: the checked plan, its fingerprint and the shard's
 /// part, on standard output; nothing is played or stored.
 fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
@@ -292,10 +293,30 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
             super::count(mine * specs, "game")
         )?;
     }
-    let store = match (&args.db, args.no_store) {
-        (_, true) => "not stored".to_string(),
-        (Some(db), _) => format!("store {}", db.display()),
-        (None, _) => format!("store {}", cw_lab::Store::default_path().display()),
+    // Where the results would go, and whether the run would begin at all.
+    let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
+    let store = if args.no_store || !path.exists() {
+        None
+    } else {
+        open_store_to_read(Some(&path))?
+    };
+    let resume = if args.fresh {
+        Resume::Fresh
+    } else {
+        Resume::Same
+    };
+    let point = match cw_batch::resume_point(batch, store.as_ref(), resume) {
+        Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
+        other => other?,
+    };
+    let store = match (args.no_store, point) {
+        (true, _) => "not stored".to_string(),
+        (false, None) => format!("store {}, a new run", path.display()),
+        (false, Some((run, done))) => format!(
+            "store {}, resuming run {run}: {done} of {} games already played",
+            path.display(),
+            batch.shard.map_or(boards, |s| s.len_of(boards)) * specs
+        ),
     };
     writeln!(w, "{store}; nothing played (--dry-run)")?;
     Ok(ExitCode::SUCCESS)
