@@ -90,6 +90,7 @@ pub(crate) async fn hint(
     let board = check::board(&req.board)?;
     let moves = check::moves(&board, &req.moves)?;
     let config = state.config().clone();
+    let id = board.id().to_string();
     jobs::search(&state, move |cancel| {
         let graph = ClusterGraph::new(&board);
         let mut game = graph.start();
@@ -107,6 +108,7 @@ pub(crate) async fn hint(
             &cancel,
         );
         Ok(axum::Json(json!({
+            "board": id,
             "color": r.moves.first().map(|c| c.0),
             "remaining": r.moves.len(),
             "proven": r.proven,
@@ -145,8 +147,10 @@ pub(crate) async fn clearable(
     let moves = check::moves(&board, &req.moves)?;
     let limit = check::limit(Some(req.limit), moves.len())?.unwrap_or(req.limit);
     let left = limit - moves.len() as u32;
+    let id = board.id().to_string();
     let answer = move |clearable: Option<bool>, r: Option<&ExactResult>, ms: f64| {
         json!({
+            "board": id,
             "clearable": clearable,
             "limit": limit,
             "left": left,
@@ -288,7 +292,7 @@ pub(crate) async fn par(
                 .unwrap_or_default();
             events.send(
                 "done",
-                &json!({ "par": moves, "proven": true, "lower_bound": moves,
+                &json!({ "board": id, "par": moves, "proven": true, "lower_bound": moves,
                          "moves": moves_list, "ms": 0.0, "source": "store" }),
             );
             return;
@@ -368,6 +372,7 @@ pub(crate) async fn par(
         events.send(
             "done",
             &json!({
+                "board": id,
                 "par": r.moves.len(),
                 "proven": r.proven,
                 "lower_bound": r.lower_bound,

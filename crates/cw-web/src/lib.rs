@@ -10,7 +10,9 @@
 //! `colorwalk bench` ([`Config::db`]).
 //!
 //! Every request is validated; a bad one gets HTTP 400 with
-//! `{"error": "what is wrong"}`. The caps are in [`caps`].
+//! `{"error": "what is wrong"}`. The caps are in [`caps`]. Every result of
+//! a search (solve, hint, clearable, par) names its board by its canonical
+//! ID (`board`); a solver's also by its canonical spec (`spec`).
 //!
 //! | method and path | what |
 //! |---|---|

@@ -466,6 +466,7 @@ pub(crate) async fn solve(
     };
     let played = report.moves.get(req.moves.len()..).unwrap_or_default();
     Ok(axum::Json(json!({
+        "board": board.id().to_string(),
         "spec": canonical,
         "outcome": outcome,
         "moves": played.iter().map(|c| c.0).collect::<Vec<_>>(),

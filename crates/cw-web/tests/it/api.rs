@@ -347,6 +347,8 @@ async fn solves_from_the_start_and_from_a_position() {
     };
     let v = solve(json!({"board": "k1", "spec": "gla-3"})).await.json();
     assert_eq!(v["outcome"], "solved");
+    // The result names the board by its canonical ID, the solver by its spec.
+    assert_eq!(v["board"], "30x20c5-k1");
     assert_eq!(v["spec"], "gla:depth=3");
     assert_eq!(v["n_moves"], 36);
     assert!(replay("k1", &u8s(&v["moves"])).cleared);
@@ -428,6 +430,7 @@ async fn hints_follow_an_optimal_line() {
     )
     .await;
     let v = v.json();
+    assert_eq!(v["board"], SMALL);
     assert_eq!(v["proven"], true);
     assert_eq!(v["remaining"], best);
     let line = u8s(&v["moves"]);
@@ -488,6 +491,7 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
         (Some(u64::from(best)), Some(true))
     );
     assert_eq!(done["source"], "search");
+    assert_eq!(done["board"], SMALL);
     assert!(replay(SMALL, &u8s(&done["moves"])).cleared);
 
     // Known now: the store answers, and the board says so too.
@@ -496,6 +500,7 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
         .events();
     assert_eq!(again.len(), 1);
     assert_eq!(again[0].1["source"], "store");
+    assert_eq!(again[0].1["board"], SMALL);
     assert_eq!(again[0].1["moves"], done["moves"]);
     let b = call(
         &app,

@@ -369,6 +369,7 @@ async fn the_exact_solver_says_whether_a_position_can_still_be_cleared_in_time()
     assert!(best >= 3, "a board worth asking about: {best}");
     let yes = ask(id.clone(), vec![], best).await.json();
     assert_eq!(yes["clearable"], true, "{yes}");
+    assert_eq!(yes["board"], id.as_str());
     assert_eq!(yes["remaining"], best);
     assert_eq!(yes["proven"], true);
     assert_eq!(yes["left"], best);
