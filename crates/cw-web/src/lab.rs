@@ -80,11 +80,19 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
         ));
     }
-    if matches!(req.boards, BoardsKind::Series) && first > caps::MAX_SERIES_BOARD {
-        return Err(ApiError::bad_request(format!(
-            "first: the series' boards are numbered 1 to {}",
-            caps::MAX_SERIES_BOARD
-        )));
+    if matches!(req.boards, BoardsKind::Series) {
+        let max = caps::MAX_SERIES_BOARD;
+        if !(1..=max).contains(&first) {
+            return Err(ApiError::bad_request(format!(
+                "first: the series' boards are numbered 1 to {max}"
+            )));
+        }
+        if count > 0 && count - 1 > max - first {
+            return Err(ApiError::bad_request(format!(
+                "count: boards {first} to {} pass the last of the series' boards, {max}",
+                first.saturating_add(count - 1)
+            )));
+        }
     }
     let boards = match req.boards {
         BoardsKind::Series => BoardSet::Koblenski {
