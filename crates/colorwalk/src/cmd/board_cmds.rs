@@ -160,12 +160,12 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
         }
         writeln!(
             out,
-            "# {}  {}x{}, {} colors, {} clusters{}",
+            "# {}  {}x{}, {} colors, {}{}",
             crate::board_input::label(entry),
             board.width(),
             board.height(),
             board.n_colors(),
-            graph.n_clusters(),
+            super::count(graph.n_clusters() as u64, "cluster"),
             entry
                 .optimum
                 .map(|o| format!(", optimum {o}"))

@@ -515,12 +515,12 @@ fn write_merge_report(
 ) -> std::io::Result<()> {
     writeln!(
         w,
-        "plan {} ({}; {} boards × {} specs): {} stores into run {} of {out}{}",
+        "plan {} ({}; {} × {}): {} into run {} of {out}{}",
         r.fingerprint,
         r.board_set,
-        r.n_boards,
-        r.specs.len(),
-        r.inputs.len(),
+        super::count(u64::from(r.n_boards), "board"),
+        super::count(r.specs.len() as u64, "spec"),
+        super::count(r.inputs.len() as u64, "store"),
         r.run,
         if r.new_run { " (new)" } else { "" }
     )?;

@@ -211,7 +211,10 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
         return Err(ParseError::new(
             first_line,
             col,
-            format!("the board is {width} blocks wide: width must be {MIN_SIDE} to {MAX_SIDE}"),
+            format!(
+                "the board is {width} block{} wide: width must be {MIN_SIDE} to {MAX_SIDE}",
+                if width == 1 { "" } else { "s" }
+            ),
         ));
     }
     if !(MIN_SIDE..=MAX_SIDE).contains(&height) {
