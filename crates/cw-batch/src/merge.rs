@@ -369,7 +369,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         conflicts,
         optima_taken,
         results: kept.len() as u64,
-        expected: plan.n_expected(),
+        expected: plan.n_plan_results(),
         missing,
         shards_to_rerun,
         complete,

@@ -166,8 +166,33 @@ impl RunInfo {
         }
     }
 
-    /// How many results a complete run has: boards × specs.
-    pub fn n_expected(&self) -> u64 {
+    /// How many results the whole plan has: boards × specs.
+    pub fn n_plan_results(&self) -> u64 {
         u64::from(self.n_boards) * self.specs.len() as u64
+    }
+
+    /// How many results a complete run has: its shard's boards × specs
+    /// (shard `I/N` holds the boards at positions `p % N == I`), or the
+    /// whole plan's.
+    pub fn n_expected(&self) -> u64 {
+        let shard = self.shard.as_deref().and_then(|s| {
+            let (i, n) = s.split_once('/')?;
+            Some((
+                i.parse::<u64>().ok()?,
+                n.parse::<u64>().ok().filter(|&n| n > 0)?,
+            ))
+        });
+        match shard {
+            Some((i, n)) => {
+                let boards = u64::from(self.n_boards);
+                let mine = if i < boards {
+                    (boards - i - 1) / n + 1
+                } else {
+                    0
+                };
+                mine * self.specs.len() as u64
+            }
+            None => self.n_plan_results(),
+        }
     }
 }

@@ -149,7 +149,8 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
 }
 
 /// Renders one run per row: id, created, finished, version, machine, board
-/// set, specs (joined by `"; "`), results stored out of boards × specs, and
+/// set (and shard), specs (joined by `"; "`), results stored out of those
+/// a complete run has (see [`RunInfo::n_expected`]), and
 /// the params as compact JSON.
 pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
     if format == TableFormat::Json {
@@ -175,7 +176,10 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
                 r.finished.clone(),
                 Some(r.version.clone()),
                 Some(r.machine.clone()),
-                Some(r.board_set.clone()),
+                Some(match &r.shard {
+                    Some(shard) => format!("{} (shard {shard})", r.board_set),
+                    None => r.board_set.clone(),
+                }),
                 Some(match (format, r.specs.as_slice()) {
                     // A terminal line stays readable: long lists are counted.
                     (TableFormat::Terminal, [one]) => one.clone(),

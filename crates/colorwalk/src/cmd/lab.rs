@@ -639,6 +639,13 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if diffs.is_empty() {
         bail!("runs {} and {} share no solver spec", args.a, args.b);
     }
+    if diffs.iter().all(|d| d.n_pairs == 0) {
+        bail!(
+            "runs {} and {} share no board that a spec played in both: nothing to pair",
+            args.a,
+            args.b
+        );
+    }
     let mut w = std::io::stdout().lock();
     if format == TableFormat::Terminal {
         writeln!(

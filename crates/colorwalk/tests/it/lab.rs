@@ -175,6 +175,29 @@ fn bench_stores_runs_resumes_compares_and_plots() {
         cmp.lines().nth(1).unwrap().starts_with("greedy,5,0,0,5"),
         "{cmp}"
     );
+    // Runs of the same spec on other boards: nothing to pair, said so.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--spec",
+            "greedy",
+            "--koblenski",
+            "6..8",
+            "--db",
+            db_s,
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let cmp = colorwalk(&["compare", "1", "3", "--db", db_s], "");
+    assert!(!cmp.status.success());
+    assert!(
+        stderr(&cmp).contains("runs 1 and 3 share no board that a spec played in both"),
+        "{}",
+        stderr(&cmp)
+    );
     let png = dir.path().join("run.png");
     let out = colorwalk(
         &["plot", "1", "--out", png.to_str().unwrap(), "--db", db_s],

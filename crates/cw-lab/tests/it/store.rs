@@ -73,6 +73,19 @@ fn a_run_reads_back_equal() {
     assert_eq!(info.meta(), m);
     assert_eq!(info.n_results, 15);
     assert_eq!(info.n_expected(), 15);
+    // A shard's run is complete with its own boards: of 5 boards, shard
+    // 1/2 holds those at positions 1 and 3, shard 4/8 one, shard 6/8 none.
+    let n_boards = info.n_boards;
+    assert_eq!(n_boards, 5);
+    let specs = info.specs.len() as u64;
+    for (shard, boards) in [("1/2", 2), ("0/2", 3), ("4/8", 1), ("6/8", 0)] {
+        let sharded = cw_lab::RunInfo {
+            shard: Some(shard.to_string()),
+            ..info.clone()
+        };
+        assert_eq!(sharded.n_expected(), boards * specs, "{shard}");
+        assert_eq!(sharded.n_plan_results(), 15);
+    }
     assert_eq!(info.finished, None);
     assert_eq!(info.version, m.version, "the program version the meta gave");
     assert!(
