@@ -405,7 +405,7 @@ fn parse_cells(
                 Some(_) => return Err(cur.err(format!("color '{ch}' is not below {k}"))),
                 None => {
                     return Err(cur.err(format!(
-                        "unexpected '{ch}': cells are '.' or colors '0'-'9', 'a'-'z'"
+                        "unexpected {ch:?}: cells are '.' or colors '0'-'9', 'a'-'z'"
                     )));
                 }
             },

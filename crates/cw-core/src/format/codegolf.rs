@@ -32,7 +32,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                 ParseError::new(
                     n + 1,
                     indent + i + 1,
-                    format!("unexpected '{ch}': a cell is a color '1'-'9'"),
+                    format!("unexpected {ch:?}: a cell is a color '1'-'9'"),
                 )
             })?;
             row.push(v as u8 - 1);

@@ -119,7 +119,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ParseError::new(
                         line_no,
                         col,
-                        format!("unexpected '{ch}': a block is '.' or a color '0'-'9', 'a'-'z'"),
+                        format!("unexpected {ch:?}: a block is '.' or a color '0'-'9', 'a'-'z'"),
                     )
                 })?),
             };

@@ -112,7 +112,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                     ParseError::new(
                         line_no,
                         cells.col + i,
-                        format!("unexpected '{ch}': a cell is a color '0'-'9', 'a'-'z' below {k}"),
+                        format!("unexpected {ch:?}: a cell is a color '0'-'9', 'a'-'z' below {k}"),
                     )
                 })?;
             values.push(v);

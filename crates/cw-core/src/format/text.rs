@@ -62,7 +62,7 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
                         line_no,
                         col,
                         format!(
-                            "unexpected '{ch}': a block is '.' (blank) or a color '0'-'9', 'a'-'z'"
+                            "unexpected {ch:?}: a block is '.' (blank) or a color '0'-'9', 'a'-'z'"
                         ),
                     )
                 })?),

@@ -69,7 +69,7 @@ pub(crate) fn line_fields<'a, const N: usize>(
         return Err(ParseError::new(
             line,
             extra.col,
-            format!("unexpected '{}' after {}", extra.text, what[N - 1]),
+            format!("unexpected '{}' after {}", extra.text.escape_debug(), what[N - 1]),
         ));
     }
     fields.try_into().map_err(|_: Vec<Token<'a>>| {
@@ -138,7 +138,7 @@ impl<'a> Tokens<'a> {
             Some(tok) => Err(ParseError::new(
                 tok.line,
                 tok.col,
-                format!("unexpected '{}' after {what}", tok.text),
+                format!("unexpected '{}' after {what}", tok.text.escape_debug()),
             )),
         }
     }

@@ -902,6 +902,8 @@ fn text_format_errors() {
         "unexpected '!': a block is '.' (blank) or a color",
     );
     fails(Text, ".01\n01?\n", 2, 3, "unexpected '?'");
+    // A control character is shown escaped, not written raw.
+    fails(Text, ".0\u{0}1\n", 1, 3, "unexpected '\\0'");
     fails(Text, "# c\n .0-\n", 2, 4, "unexpected '-'");
     // One blank block at most: a Color Walk board's start. With none, a
     // Flood-It board, starting top-left or at its `# start:` cell.
