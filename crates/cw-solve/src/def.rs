@@ -151,7 +151,12 @@ impl ParamKind {
                 .iter()
                 .find(|w| **w == value)
                 .map(|w| (*w).to_string())
-                .ok_or_else(|| format!("'{value}' is not {}", self.describe())),
+                .ok_or_else(|| {
+                    let hint = crate::nearest(value, words.iter().copied())
+                        .map(|w| format!("; did you mean '{w}'?"))
+                        .unwrap_or_default();
+                    format!("'{value}' is not {}{hint}", self.describe())
+                }),
             ParamKind::Bool => match value {
                 "true" | "yes" | "1" | "on" => Ok("true".into()),
                 "false" | "no" | "0" | "off" => Ok("false".into()),

@@ -74,6 +74,9 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("did you mean 'depth'"), "{msg}");
     let (_, msg) = err("gla:metric=volume");
     assert!(msg.contains("one of area, perimeter"), "{msg}");
+    assert!(!msg.contains("did you mean"), "{msg}");
+    let (_, msg) = err("gla:metric=perimiter");
+    assert!(msg.ends_with("; did you mean 'perimeter'?"), "{msg}");
     let (col, msg) = err("gla>dijkstra");
     assert_eq!(col, 1);
     assert!(msg.contains("needs until=N"), "{msg}");
