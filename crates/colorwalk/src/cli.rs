@@ -269,8 +269,8 @@ pub struct PlotArgs {
 /// `colorwalk serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1")]
+    /// The address to listen on: an IP address or a host name (`localhost`).
+    #[arg(long, default_value = "127.0.0.1", value_parser = host_address)]
     pub host: std::net::IpAddr,
     /// The port to listen on (0: any free port).
     #[arg(long, default_value_t = 8080, value_parser = whole::<u16>(0, u16::MAX))]
@@ -539,4 +539,20 @@ pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
         return Err(bad());
     }
     Ok((w, h))
+}
+
+/// An IP address, or the first address (IPv4 first) a host name resolves to.
+fn host_address(text: &str) -> Result<std::net::IpAddr, String> {
+    use std::net::ToSocketAddrs;
+    if let Ok(ip) = text.parse() {
+        return Ok(ip);
+    }
+    let not = || format!("'{text}' is neither an IP address nor a host name this machine resolves");
+    let addrs: Vec<_> = (text, 0).to_socket_addrs().map_err(|_| not())?.collect();
+    addrs
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
+        .map(|a| a.ip())
+        .ok_or_else(not)
 }

@@ -72,7 +72,36 @@ fn serve_prints_its_address_and_serves_the_page_and_the_api() {
 
 #[test]
 fn serve_rejects_a_bad_address() {
-    let out = crate::colorwalk(&["serve", "--host", "nowhere"], "");
+    // `.invalid` names never resolve.
+    let out = crate::colorwalk(&["serve", "--host", "nowhere.invalid"], "");
     assert_eq!(out.status.code(), Some(2));
-    assert!(crate::stderr(&out).contains("invalid value 'nowhere'"));
+    assert!(
+        crate::stderr(&out).contains(
+            "'nowhere.invalid' is neither an IP address nor a host name this machine resolves"
+        ),
+        "{}",
+        crate::stderr(&out)
+    );
+}
+
+#[test]
+fn serve_takes_a_host_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .args(["serve", "--host", "localhost", "--port", "0", "--db"])
+        .arg(dir.path().join("results.db"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // `localhost` is this machine's loopback address, IPv4 first.
+    assert!(
+        line.starts_with("colorwalk web lab: http://127.0.0.1:"),
+        "{line}"
+    );
 }

@@ -69,7 +69,11 @@ pub(crate) fn line_fields<'a, const N: usize>(
         return Err(ParseError::new(
             line,
             extra.col,
-            format!("unexpected '{}' after {}", extra.text.escape_debug(), what[N - 1]),
+            format!(
+                "unexpected '{}' after {}",
+                extra.text.escape_debug(),
+                what[N - 1]
+            ),
         ));
     }
     fields.try_into().map_err(|_: Vec<Token<'a>>| {
