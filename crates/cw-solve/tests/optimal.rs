@@ -88,6 +88,49 @@ fn exact_equals_the_breadth_first_oracle_on_small_boards() {
     assert_eq!(boards, 4 * 4 * 5 * 4);
 }
 
+#[test]
+fn asked_within_n_moves_the_search_answers_as_the_oracle_does() {
+    // On the reference boards (minima known) and small boards (the oracle):
+    // "within the minimum" is yes, "within one less" no, each with the
+    // bounds that say so, and either may stop before the optimum is proven.
+    let reference = reference().into_iter().take(20).map(|e| {
+        let opt = e.optimum.expect("the reference gives each minimum");
+        (e.board, opt)
+    });
+    let small = small_boards().step_by(7).map(|b| {
+        let opt = oracle(&ClusterGraph::new(&b).start());
+        (b, opt)
+    });
+    let mut stopped_early = 0;
+    for (board, opt) in reference.chain(small) {
+        let graph = ClusterGraph::new(&board);
+        for n in [opt - 1, opt, opt + 3] {
+            let opts = ExactOptions {
+                within: Some(n),
+                ..ExactOptions::default()
+            };
+            let r = solve_exact(&graph, &opts, &mut ctx(&board));
+            assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+            assert!(
+                r.lower_bound <= opt && r.moves.len() as u32 >= opt,
+                "{board:?}"
+            );
+            if n >= opt {
+                assert!(r.moves.len() as u32 <= n, "{board:?} within {n}");
+            } else {
+                assert!(r.lower_bound > n, "{board:?} within {n}");
+            }
+            assert_eq!(r.proven, r.stopped.is_none());
+            if r.stopped == Some(StopReason::Answered) {
+                stopped_early += 1;
+            } else {
+                assert!(r.proven, "{board:?} within {n}: {:?}", r.stopped);
+            }
+        }
+    }
+    assert!(stopped_early > 20, "{stopped_early}");
+}
+
 /// The fewest moves that flood `board`, by breadth-first search over sets of
 /// flooded blocks, played block by block with no cluster graph: the start
 /// cell's group first, then every color at every step.

@@ -46,16 +46,19 @@ fn exact(
     time: Duration,
     cancel: &Arc<AtomicBool>,
 ) -> ExactResult {
-    exact_reporting(game, config, time, cancel, None)
+    exact_reporting(game, config, time, cancel, None, None)
 }
 
-/// [`exact`], with the search's progress reports sent to `progress`.
+/// [`exact`], with the search's progress reports sent to `progress`, and
+/// asked only whether `within` moves clear the board when given (see
+/// [`ExactOptions::within`]).
 fn exact_reporting(
     game: &Game<'_>,
     config: &Config,
     time: Duration,
     cancel: &Arc<AtomicBool>,
     progress: Option<ProgressSink>,
+    within: Option<u32>,
 ) -> ExactResult {
     let limits = Limits {
         progress,
@@ -65,6 +68,7 @@ fn exact_reporting(
     let opts = ExactOptions {
         memory_mb: config.search_memory_mb(),
         time_limit: Some(time),
+        within,
         ..ExactOptions::default()
     };
     solve_exact_from(game, &opts, &mut ctx)
@@ -133,7 +137,8 @@ pub(crate) struct ClearableRequest {
 
 /// `POST /api/clearable`: can the position after `moves` still be cleared
 /// within the move limit? The exact solver answers from the position (within
-/// [`caps::CLEARABLE_TIME_MS`]): `{clearable, limit, left, remaining,
+/// [`caps::CLEARABLE_TIME_MS`]), and stops as soon as it knows (see
+/// `ExactOptions::within`): `{clearable, limit, left, remaining,
 /// proven, lower_bound, moves, ms}`, where `clearable` is `true` (a line of
 /// `moves` clears the board in at most `left` moves), `false` (at least
 /// `lower_bound` moves are needed, more than `left`), or `null` when the
@@ -190,11 +195,13 @@ pub(crate) async fn clearable(
             game.play(c);
         }
         let started = Instant::now();
-        let r = exact(
+        let r = exact_reporting(
             &game,
             &config,
             Duration::from_millis(caps::CLEARABLE_TIME_MS),
             &cancel,
+            None,
+            Some(left),
         );
         let found = r.moves.len() as u32;
         let clearable = if found <= left && game_clears(&game, &r.moves) {
@@ -357,6 +364,7 @@ pub(crate) async fn par(
             par_time.saturating_sub(started.elapsed()),
             &cancel,
             Some(on_progress),
+            None,
         );
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;

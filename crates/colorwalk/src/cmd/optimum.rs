@@ -25,7 +25,8 @@ struct OptimumJson {
     peak_states: u64,
     peak_bytes: u64,
     millis: f64,
-    /// Which budget stopped the proof (`memory`, `time`, `expansions`), if one did.
+    /// What stopped the proof, if something did: a budget (`memory`,
+    /// `time`, `expansions`) or `--within`'s answer (`answered`).
     stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
@@ -70,6 +71,10 @@ fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
             None => "the search was stopped".to_string(),
         },
         Some(StopReason::Expansions) => "the expansion budget ran out".to_string(),
+        Some(StopReason::Answered) => match args.within {
+            Some(n) => format!("--within {n} was answered first"),
+            None => "the question was answered first".to_string(),
+        },
         None => "the search stopped early".to_string(),
     }
 }
@@ -82,6 +87,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         memory_mb: args.memory_mb,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         threads: usize::from(args.threads),
+        within: args.within,
         ..ExactOptions::default()
     };
     let limits = Limits {

@@ -679,6 +679,29 @@ fn optimum_within_answers_whether_n_moves_clear_a_flood_it_board() {
         "{}",
         stdout(&no)
     );
+    // A generous limit is answered by the first solution, with no search
+    // (on a board no proof would end in the test's time).
+    let big = colorwalk(
+        &[
+            "optimum",
+            "26x26c8-s2",
+            "--no-store",
+            "--within",
+            "60",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(big.status.code(), Some(0), "{}", stderr(&big));
+    let b: serde_json::Value = serde_json::from_str(&stdout(&big)).unwrap();
+    assert_eq!(
+        (&b["stopped"], &b["within"]["answer"], &b["nodes_expanded"]),
+        (
+            &serde_json::json!("answered"),
+            &serde_json::json!("yes"),
+            &serde_json::json!(0)
+        )
+    );
     // The solution replays to a flooded board.
     let solution = v["solution"].as_str().unwrap();
     let check = colorwalk(&["verify", board, solution], "");

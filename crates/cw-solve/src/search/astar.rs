@@ -173,6 +173,11 @@ pub struct ExactOptions {
     pub beam_width: usize,
     /// Threads that expand positions side by side (1: the caller's alone).
     pub threads: usize,
+    /// A question instead of the optimum: can the position be cleared in
+    /// at most this many moves? The search stops as soon as it knows, with
+    /// a solution that short (the near-optimal search's first one, if it
+    /// is) or a proven lower bound above it ([`StopReason::Answered`]).
+    pub within: Option<u32>,
 }
 
 impl Default for ExactOptions {
@@ -182,6 +187,7 @@ impl Default for ExactOptions {
             time_limit: None,
             beam_width: 40,
             threads: 1,
+            within: None,
         }
     }
 }
@@ -219,15 +225,19 @@ pub enum StopReason {
     Time,
     /// The expansion budget ran out (only in the exact tail of `near`).
     Expansions,
+    /// The question of [`ExactOptions::within`] was answered first.
+    Answered,
 }
 
 impl StopReason {
-    /// The budget's name in JSON: `memory`, `time` or `expansions`.
+    /// The name in JSON: `memory`, `time` or `expansions` (the budget that
+    /// ran out), or `answered`.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Memory => "memory",
             StopReason::Time => "time",
             StopReason::Expansions => "expansions",
+            StopReason::Answered => "answered",
         }
     }
 }
@@ -337,6 +347,9 @@ pub(crate) struct Budget {
     /// Report to the context's progress sink ([`SearchCtx::report`]): for
     /// the search of a whole proof, not for `near`'s searches of a part.
     pub report: bool,
+    /// Stop once a solution of at most this many moves from the position
+    /// is known, or none can be ([`ExactOptions::within`]).
+    pub within: Option<u32>,
 }
 
 /// Expansions after which `exact`'s search runs its wider beam
@@ -425,6 +438,18 @@ pub(crate) fn search<const W: usize>(
         report_end(ctx, &result, 0, 0);
         return result;
     }
+    // Asked whether `within` moves do: they do, or the bound says they
+    // cannot.
+    let answered = |ub: u32, lower: u32| {
+        budget
+            .within
+            .is_some_and(|n| base + ub <= n || base + lower > n)
+    };
+    if answered(ub, h0) {
+        let result = finish(result, best, false, h0, Some(StopReason::Answered));
+        report_end(ctx, &result, 0, 0);
+        return result;
+    }
 
     // A margin of 1/128 of the cap for the little the count leaves out (the
     // allocator's bookkeeping, the pages a chunk shares with other data):
@@ -500,6 +525,13 @@ pub(crate) fn search<const W: usize>(
             break;
         };
         if f as u32 >= ub {
+            break;
+        }
+        // Every position of smaller `f` is expanded; the upper bound may
+        // have come down (a goal found, a wider beam).
+        if answered(ub, f as u32) {
+            stopped = Some(StopReason::Answered);
+            lower = f as u32;
             break;
         }
         cur_f = f as u32;
@@ -868,6 +900,7 @@ mod tests {
             widen_after: 0,
             widen_max: widen,
             report,
+            within: None,
         }
     }
 

@@ -147,6 +147,7 @@ pub(crate) fn near<const W: usize>(
             widen_after: 0,
             widen_max: 0,
             report: false,
+            within: None,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -187,6 +188,7 @@ pub(crate) fn near<const W: usize>(
             widen_after: 0,
             widen_max: 0,
             report: false,
+            within: None,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));

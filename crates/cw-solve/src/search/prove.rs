@@ -88,6 +88,7 @@ fn exact<const W: usize>(
         widen_after: WIDEN_AFTER,
         widen_max: WIDEST_BEAM,
         report: true,
+        within: opts.within,
     };
     match ctx.crews().filter(|_| opts.threads > 1) {
         // The crew's threads are handed in (cw-solve starts none); the

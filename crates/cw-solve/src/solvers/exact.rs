@@ -69,6 +69,7 @@ fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
             time_limit: (ms > 0).then(|| Duration::from_millis(ms)),
             beam_width: p.int("beam") as usize,
             threads: p.int("threads") as usize,
+            within: None,
         },
     }))
 }
