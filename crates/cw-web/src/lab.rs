@@ -51,8 +51,9 @@ pub(crate) struct PlanRequest {
     height: usize,
     #[serde(default = "default_colors")]
     colors: usize,
-    /// The start cell `[row, column]` of Flood-It boards (default `[0, 0]`).
-    start: Option<[usize; 2]>,
+    /// The start cell of Flood-It boards: `[row, column]` (from 0) or
+    /// `"centre"`, as for one board (default the top-left block).
+    start: Option<serde_json::Value>,
     /// Time budget per game in milliseconds.
     time_limit_ms: Option<u64>,
 }
@@ -75,7 +76,8 @@ fn default_colors() -> usize {
 fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
     let (width, height, colors, first, count) =
         (req.width, req.height, req.colors, req.first, req.count);
-    if req.start.is_some() && !matches!(req.boards, BoardsKind::FloodIt) {
+    let start = req.start.as_ref().filter(|v| !v.is_null());
+    if start.is_some() && !matches!(req.boards, BoardsKind::FloodIt) {
         return Err(ApiError::bad_request(
             "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
         ));
@@ -110,7 +112,7 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
             colors,
         },
         BoardsKind::FloodIt => {
-            let [row, col] = req.start.unwrap_or([0, 0]);
+            let (row, col) = check::start(start, width, height)?;
             BoardSet::FloodItSeeds {
                 first,
                 count,

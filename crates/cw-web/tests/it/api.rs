@@ -668,6 +668,13 @@ async fn batch_plans_describe_their_boards_in_words_with_inclusive_ranges() {
         "seeded Flood-It boards, seeds 3–4 (14×14, 6 colors, start row 7, column 7)"
     );
     assert_eq!(p["board_set"], "floodit-seeds:14x14c6@7,7:3..5");
+    // "centre", as for one board: the middle block.
+    let p = plan(
+        json!({"specs": ["greedy"], "boards": "flood-it", "first": 3, "count": 2,
+                        "width": 14, "height": 14, "colors": 6, "start": "centre"}),
+    )
+    .await;
+    assert_eq!(p["board_set"], "floodit-seeds:14x14c6@7,7:3..5");
 }
 
 #[tokio::test]
@@ -708,6 +715,12 @@ async fn a_flood_it_batch_runs_and_its_start_is_checked() {
     );
     let e = bad(json!({"specs": ["greedy"], "boards": "seeds", "count": 2, "start": [0, 0]})).await;
     assert!(e.contains("a start cell goes with Flood-It boards"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "flood-it", "count": 2, "start": "middle"}))
+        .await;
+    assert!(
+        e.contains("start: expected \"centre\" or [row, column]"),
+        "{e}"
+    );
 }
 
 #[tokio::test]
