@@ -269,21 +269,32 @@ fn finish(p: Pending) -> Result<BoardEntry, ParseError> {
         None => board,
         Some((id, line, col)) => {
             // Not an ID at all: say what is wrong with it, where.
-            if let Err(e) = id.parse::<crate::BoardId>() {
-                return Err(ParseError::new(
-                    *line,
-                    *col + e.col - 1,
-                    format!("'{id}' is not a board ID: {}", e.message),
-                ));
-            }
+            let named = match id.parse::<crate::BoardId>() {
+                Ok(named) => named,
+                Err(e) => {
+                    return Err(ParseError::new(
+                        *line,
+                        *col + e.col - 1,
+                        format!("'{id}' is not a board ID: {}", e.message),
+                    ));
+                }
+            };
             super::board_named_by(&board, id).ok_or_else(|| {
-                ParseError::new(
-                    *line,
-                    *col,
-                    format!(
+                // The same blocks from another start: the start is what to fix.
+                let message = match named.board() {
+                    Ok(b) if b.cells() == board.cells() && b.width() == width => {
+                        let (r, c) = b.start_row_col();
+                        let (br, bc) = board.start_row_col();
+                        format!(
+                            "'{id}' starts at row {r}, column {c}, the board below it at row \
+                             {br}, column {bc}: add '# start: {r},{c}' (or fix the ID)"
+                        )
+                    }
+                    _ => format!(
                         "'{id}' is not the ID of the board below it (remove the line or fix it)"
                     ),
-                )
+                };
+                ParseError::new(*line, *col, message)
             })?
         }
     };

@@ -2415,4 +2415,21 @@ fn a_text_id_line_that_is_no_id_or_another_boards_says_which() {
     let board = BoardId::from_str("3x2c2-s1").unwrap().board().unwrap();
     let text = format::write(&BoardEntry::new(board.clone()), Format::Text).unwrap();
     assert_eq!(format::parse(&text, Format::Text).unwrap()[0].board, board);
+    // A Flood-It ID whose start the file leaves out: the start is named.
+    let board = BoardId::from_str("5x5c3@2,2-f3").unwrap().board().unwrap();
+    let text = format::write(&BoardEntry::new(board), Format::Text).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("# start:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let err = format::parse(&without, Format::Text).unwrap_err();
+    assert_eq!((err.line, err.col), (1, 7), "{err}");
+    assert!(
+        err.to_string().contains(
+            "'5x5c3@2,2-f3' starts at row 2, column 2, the board below it at row 0, column 0: \
+             add '# start: 2,2'"
+        ),
+        "{err}"
+    );
 }
