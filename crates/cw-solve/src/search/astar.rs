@@ -84,6 +84,14 @@
 //!   dominance checks 15 % (1.58M, 45 % dominated), the popped positions'
 //!   own checks 2 %.
 //!
+//! Two threads help less once the dominance checks dominate: over the
+//! first 30 s of `26x26c8-s1`, two threads expanded 1.39 times as many
+//! positions as one (4.44M against 3.20M), against 1.77 times as fast on
+//! the whole proof of `26x26c8-s13`. Storing the children, the one part
+//! done on one thread, took 2.6 s of the 30, and the two threads were busy
+//! 54.6 s of the 60 they had: each is slower, as the checks read the
+//! dominance index from memory the two cores share.
+//!
 //! Measured there and dropped (with other work on the second core, so the
 //! times are comparisons in one setting):
 //! - Refuting, at every level, the children of `f` one below the upper
