@@ -1,8 +1,9 @@
 //! The full-screen terminal game (`colorwalk play` in a terminal): the board
 //! in its real colors, keys 1-5 to play (for more colors 1-9, then the
 //! letters that are not commands, then A-F: see [`COLOR_KEYS`]), `u` undo,
-//! `h` hint (the first move of an optimal continuation), `s` one move of a
-//! solver, `r` restart, `q` quit.
+//! `h` hint (the first move of the best continuation found in 3 s, said to
+//! be optimal when proven), `s` one move of a solver (at most 5 s of
+//! search), `r` restart, `q` (or Ctrl-C) quit.
 //!
 //! A Color Walk board's region is grey; a Flood-It board's region has its
 //! current color (the last move's, at first the start block's), and its
@@ -18,10 +19,11 @@
 use super::game_text::{MoveLimit, move_text, rules_title};
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game, MAX_COLORS};
+use cw_solve::exact::{ExactOptions, solve_exact_from};
 use cw_solve::{Limits, SearchCtx, Spec};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as TermColor, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -30,6 +32,10 @@ use std::time::Duration;
 
 /// Time allowed for a hint before it settles for the best line found.
 const HINT_TIME: Duration = Duration::from_secs(3);
+
+/// Time allowed for a solver's step: a search that needs longer plays the
+/// first move of the best line it has (the screen waits meanwhile).
+const STEP_TIME: Duration = Duration::from_secs(5);
 
 /// The state of a full-screen game.
 pub struct TuiGame {
@@ -175,25 +181,50 @@ impl TuiGame {
             self.message = "the board is clear".into();
             return;
         }
+        if self.is_lost() {
+            self.message = self.lost_message();
+            return;
+        }
         let limits = Limits {
             time_limit: Some(HINT_TIME),
             ..Limits::default()
         };
         let mut ctx = SearchCtx::new(&self.board, &limits);
-        let spec = Spec::parse("exact").or_else(|_| Spec::parse("gla-5"));
-        let advice = spec
-            .ok()
-            .and_then(|s| s.build().ok())
-            .and_then(|mut solver| solver.next_moves(&game, &mut ctx));
-        self.message = match advice {
-            Some(line) if !line.is_empty() => format!(
-                "hint: {} ({}); an optimal finish takes {} more moves",
-                button(line[0]),
-                line[0].name(),
-                line.len()
-            ),
-            _ => "no hint found".into(),
+        let r = solve_exact_from(&game, &ExactOptions::default(), &mut ctx);
+        self.message = match r.moves.first() {
+            Some(&c) => {
+                let finish = if r.proven {
+                    format!("an optimal finish takes {} more moves", r.moves.len())
+                } else {
+                    format!(
+                        "a finish in {} more moves (at least {}; not proven optimal in {} s)",
+                        r.moves.len(),
+                        r.lower_bound,
+                        HINT_TIME.as_secs()
+                    )
+                };
+                format!("hint: {} ({}); {finish}", button(c), c.name())
+            }
+            None => "no hint found".into(),
         };
+    }
+
+    /// What the screen says while key `ch` searches (a hint or a solver's
+    /// step on a board not yet over), if it does.
+    fn searching(&self, ch: char) -> Option<String> {
+        let over = self.game().is_solved() || self.is_lost();
+        match ch {
+            'h' if !over => Some(format!(
+                "thinking of a hint (up to {} s)…",
+                HINT_TIME.as_secs()
+            )),
+            's' if !over => Some(format!(
+                "{} is thinking (up to {} s)…",
+                self.solver,
+                STEP_TIME.as_secs()
+            )),
+            _ => None,
+        }
     }
 
     fn solver_step(&mut self) {
@@ -206,7 +237,11 @@ impl TuiGame {
             self.message = self.lost_message();
             return;
         }
-        let mut ctx = SearchCtx::new(&self.board, &Limits::default());
+        let limits = Limits {
+            time_limit: Some(STEP_TIME),
+            ..Limits::default()
+        };
+        let mut ctx = SearchCtx::new(&self.board, &limits);
         let proposal = self
             .solver
             .build()
@@ -427,6 +462,28 @@ fn color_key_ranges(n_colors: usize) -> String {
         .join(", ")
 }
 
+/// A key press as the game reads it.
+#[derive(Debug, PartialEq, Eq)]
+enum Key {
+    /// Ctrl-C or Ctrl-D: quit, as in any terminal program.
+    Quit,
+    /// A key that does nothing here (other control keys are no color keys).
+    Other,
+    /// A character for [`TuiGame::key`] (Esc as `'\u{1b}'`).
+    Char(char),
+}
+
+fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
+    let control = modifiers.contains(KeyModifiers::CONTROL);
+    match code {
+        KeyCode::Char('c' | 'd') if control => Key::Quit,
+        _ if control => Key::Other,
+        KeyCode::Char(ch) => Key::Char(ch),
+        KeyCode::Esc => Key::Char('\u{1b}'),
+        _ => Key::Other,
+    }
+}
+
 /// Runs the full-screen game until the player quits.
 pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
     let mut game = TuiGame::new(board, solver).with_limit(limit);
@@ -437,11 +494,16 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
             if let Event::Key(k) = event::read()?
                 && k.kind == KeyEventKind::Press
             {
-                let ch = match k.code {
-                    KeyCode::Char(ch) => ch,
-                    KeyCode::Esc => '\u{1b}',
-                    _ => continue,
+                let ch = match key_of(k.code, k.modifiers) {
+                    Key::Quit => return Ok(()),
+                    Key::Other => continue,
+                    Key::Char(ch) => ch,
                 };
+                // A search may take seconds: say so before it starts.
+                if let Some(what) = game.searching(ch) {
+                    game.message = what;
+                    terminal.draw(|f| game.draw(f))?;
+                }
                 if game.key(ch) == Control::Quit {
                     return Ok(());
                 }
@@ -521,8 +583,18 @@ mod tests {
     fn solver_steps_clear_the_board_and_hints_advise_a_useful_move() {
         let board = Board::seeded(6, 5, 3, 4).unwrap();
         let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        assert_eq!(
+            game.searching('h').as_deref(),
+            Some("thinking of a hint (up to 3 s)…")
+        );
         game.key('h');
         assert!(game.message().starts_with("hint: "), "{}", game.message());
+        // A small board: the hint's line is proven optimal.
+        assert!(
+            game.message().contains("an optimal finish takes"),
+            "{}",
+            game.message()
+        );
         let hinted = game.message().chars().nth(6).unwrap();
         let before = game.game().blocks_left();
         game.key(hinted);
@@ -539,6 +611,41 @@ mod tests {
         assert!(game.game().is_solved());
         assert!(game.message().contains("cleared in"), "{}", game.message());
         assert!(screen(&game).contains("blocks left: 0"));
+    }
+
+    #[test]
+    fn a_hint_that_is_not_proven_says_so() {
+        // No proof of a 26x26 board with 8 colors in 3 s.
+        let board = Board::seeded(26, 26, 8, 2).unwrap();
+        let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        game.key('h');
+        let message = game.message();
+        assert!(message.starts_with("hint: "), "{message}");
+        assert!(message.contains("not proven optimal in 3 s"), "{message}");
+        assert!(!message.contains("an optimal finish"), "{message}");
+    }
+
+    #[test]
+    fn control_keys_quit_or_do_nothing() {
+        let ctrl = KeyModifiers::CONTROL;
+        assert_eq!(key_of(KeyCode::Char('c'), ctrl), Key::Quit);
+        assert_eq!(key_of(KeyCode::Char('d'), ctrl), Key::Quit);
+        // Ctrl-U is no undo, Ctrl-A no color.
+        assert_eq!(key_of(KeyCode::Char('u'), ctrl), Key::Other);
+        assert_eq!(key_of(KeyCode::Char('a'), ctrl), Key::Other);
+        assert_eq!(
+            key_of(KeyCode::Char('c'), KeyModifiers::NONE),
+            Key::Char('c')
+        );
+        assert_eq!(
+            key_of(KeyCode::Char('F'), KeyModifiers::SHIFT),
+            Key::Char('F')
+        );
+        assert_eq!(
+            key_of(KeyCode::Esc, KeyModifiers::NONE),
+            Key::Char('\u{1b}')
+        );
+        assert_eq!(key_of(KeyCode::Up, KeyModifiers::NONE), Key::Other);
     }
 
     #[test]
