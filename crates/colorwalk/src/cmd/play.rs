@@ -165,6 +165,17 @@ pub fn play_lines(
     // Whether the loss was told after the move that lost.
     let mut loss_told = false;
     while let Some(line) = read_command(&mut input, &mut bytes, &mut line_no)? {
+        let line = match line {
+            InputLine::Text(line) => line,
+            InputLine::TooLong => {
+                writeln!(
+                    output,
+                    "input line {line_no} is longer than {MAX_LINE_BYTES} bytes, skipped: a \
+                     command is a color, u, r, q or ? on a line of its own"
+                )?;
+                continue;
+            }
+        };
         let cmd = line.trim();
         match cmd {
             "" => continue,
@@ -181,7 +192,7 @@ pub fn play_lines(
                 if !shadowed.is_empty() {
                     writeln!(
                         output,
-                        "the letters of {} are commands here: play those colors by name",
+                        "the letters of {} are commands here: play those colors by number or name",
                         shadowed.join(", ")
                     )?;
                 }
@@ -208,8 +219,16 @@ pub fn play_lines(
                 let Some(c) = parse_color(cmd, n_colors) else {
                     writeln!(
                         output,
-                        "'{cmd}' is not a command: type a color 0 to {} (or its name), u, r, q or ?",
-                        Color((n_colors - 1) as u8).to_char()
+                        "'{cmd}' is not a command: type a color 0 to {}{} (or its name), u, r, q or ?",
+                        n_colors - 1,
+                        if n_colors > 10 {
+                            format!(
+                                ", 10 and up also as a to {}",
+                                Color((n_colors - 1) as u8).to_char()
+                            )
+                        } else {
+                            String::new()
+                        }
                     )?;
                     continue;
                 };
@@ -269,16 +288,29 @@ fn lost_text(game: &Playthrough<'_>, limit: Option<&MoveLimit>) -> String {
 }
 
 /// The longest command line read: commands are a few characters, so a
-/// longer line is not a game (e.g. `/dev/zero` or a binary file as input).
+/// longer line is skipped.
 pub const MAX_LINE_BYTES: u64 = 1024;
 
-/// The next line of `input` (lossily decoded), or `None` at its end; lines
-/// longer than [`MAX_LINE_BYTES`] are an error, so nothing unbounded is held.
+/// How far past [`MAX_LINE_BYTES`] a line is skipped in search of its end:
+/// a line longer still is no game's input (`/dev/zero`, a binary file).
+pub const MAX_SKIP_BYTES: u64 = 1 << 20;
+
+/// A line of input as line mode reads it.
+enum InputLine {
+    /// A line (lossily decoded).
+    Text(String),
+    /// A line longer than [`MAX_LINE_BYTES`], skipped.
+    TooLong,
+}
+
+/// The next line of `input`, or `None` at its end. A line longer than
+/// [`MAX_LINE_BYTES`] is skipped to its end, holding at most that much;
+/// one without an end within [`MAX_SKIP_BYTES`] more is an error.
 fn read_command(
     input: &mut impl BufRead,
     bytes: &mut Vec<u8>,
     line_no: &mut u64,
-) -> Result<Option<String>> {
+) -> Result<Option<InputLine>> {
     bytes.clear();
     let n = input
         .by_ref()
@@ -289,27 +321,49 @@ fn read_command(
         return Ok(None);
     }
     *line_no += 1;
-    if bytes.last() != Some(&b'\n') && n as u64 > MAX_LINE_BYTES {
-        bail!(
-            "input line {line_no} is longer than {MAX_LINE_BYTES} bytes: a command is a color, \
-             u, r, q or ? on a line of its own"
-        );
+    if bytes.last() == Some(&b'\n') || (n as u64) <= MAX_LINE_BYTES {
+        return Ok(Some(InputLine::Text(
+            String::from_utf8_lossy(bytes).into_owned(),
+        )));
     }
-    Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
+    let mut skipped = 0;
+    while skipped <= MAX_SKIP_BYTES {
+        bytes.clear();
+        let n = input
+            .by_ref()
+            .take(MAX_LINE_BYTES)
+            .read_until(b'\n', bytes)
+            .context("reading a command")?;
+        if n == 0 || bytes.last() == Some(&b'\n') {
+            return Ok(Some(InputLine::TooLong));
+        }
+        skipped += n as u64;
+    }
+    bail!(
+        "input line {line_no} runs on past {} MiB without an end: this is no game's input",
+        MAX_SKIP_BYTES >> 20
+    )
 }
 
 /// The one-letter commands of line mode, which win over a color of the
 /// same letter.
 const COMMAND_LETTERS: [char; 4] = ['h', 'q', 'r', 'u'];
 
-/// A color from its character or its name, if the board has it.
+/// A color from its character, its number (as the legend and the moves
+/// name it: `35`) or its name, if the board has it.
 fn parse_color(text: &str, n_colors: usize) -> Option<Color> {
     let mut chars = text.chars();
     let by_char = match (chars.next(), chars.next()) {
         (Some(ch), None) => Color::from_char(ch),
         _ => None,
     };
-    let c = by_char.or_else(|| {
+    let by_number = || {
+        text.parse::<u8>()
+            .ok()
+            .filter(|_| text.bytes().all(|b| b.is_ascii_digit()))
+            .map(Color)
+    };
+    let c = by_char.or_else(by_number).or_else(|| {
         (0..n_colors as u8)
             .map(Color)
             .find(|c| c.name().eq_ignore_ascii_case(text))
@@ -370,15 +424,31 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_are_refused_and_short_ones_need_no_newline() {
+    fn long_lines_are_skipped_and_short_ones_need_no_newline() {
         let board = Board::koblenski(30, 20, 5, 1).unwrap();
-        let long = "x".repeat(MAX_LINE_BYTES as usize + 1);
+        // A long line between two moves: skipped, said so, the game goes on.
+        let script = format!("0\n{}\n2\n", "x".repeat(2000));
+        let (ending, out) = run_script(&board, &script);
+        assert_eq!(ending, Ending::Quit(2), "{out}");
+        assert!(
+            out.contains("input line 2 is longer than 1024 bytes, skipped"),
+            "{out}"
+        );
+        // A line with no end in sight is no game's input.
+        let endless = vec![b'0'; (MAX_SKIP_BYTES + 4 * MAX_LINE_BYTES) as usize];
         let mut out = Vec::new();
-        let err =
-            play_lines(&board, long.as_bytes(), &mut out, Style::Plain, false, None).unwrap_err();
+        let err = play_lines(
+            &board,
+            endless.as_slice(),
+            &mut out,
+            Style::Plain,
+            false,
+            None,
+        )
+        .unwrap_err();
         assert!(
             err.to_string()
-                .contains("input line 1 is longer than 1024 bytes"),
+                .contains("input line 1 runs on past 1 MiB without an end"),
             "{err}"
         );
         // A line of exactly the limit is read (and is not a command); the
@@ -402,9 +472,27 @@ mod tests {
             out.contains("the letters of h ") && out.contains(&format!("q {}", q.name())),
             "{out}"
         );
-        assert!(out.contains("play those colors by name"), "{out}");
+        assert!(out.contains("play those colors by number or name"), "{out}");
         assert!(!out.contains("is not a command"), "{out}");
         assert!(matches!(ending, Ending::Quit(1)), "one move, then q: {out}");
+        // A color's number, as the legend and the moves name it, plays it;
+        // its letter too, and both say the number.
+        let k = Color::from_char('k').unwrap();
+        let (ending, out) = run_script(&board, &format!("{}\nk\n", q.index()));
+        assert!(matches!(ending, Ending::Quit(2)), "two moves: {out}");
+        assert!(
+            out.contains(&format!("{} ({})", q.index(), q.name())),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!("{} ({})", k.index(), k.name())),
+            "{out}"
+        );
+        let (_, out) = run_script(&board, "30\n");
+        assert!(
+            out.contains("'30' is not a command: type a color 0 to 29, 10 and up also as a to t"),
+            "{out}"
+        );
         // Five colors: no letter is shadowed, and the help says nothing.
         let board = Board::koblenski(30, 20, 5, 1).unwrap();
         let (_, out) = run_script(&board, "?\n");
