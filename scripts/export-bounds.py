@@ -18,6 +18,16 @@ import sys
 DIG = '0123456789abcdefghijklmnopqrstuvwxyz'
 
 
+def compact(solution):
+    """A stored move list as one character a move: stores write `7,10,4`,
+    or one move from 10 up as its letter (`a`), which reads back as one move."""
+    if ',' in solution:
+        return ''.join(DIG[int(c)] for c in solution.split(','))
+    if any(c not in DIG for c in solution):
+        raise ValueError(f'not a move list: {solution!r}')
+    return solution
+
+
 def read(path):
     entries = {}
     try:
@@ -49,7 +59,7 @@ def main():
         " where (u.board_set like 'seeds:%' or u.board_set like 'floodit-seeds:%') and (r.spec like 'exact%' or r.spec like 'near%') and r.solved = 1"
         " and r.lower_bound is not null").fetchall()
     for board, upper, lower, solution in rows:
-        moves = ''.join(DIG[int(c)] for c in solution.split(','))
+        moves = compact(solution)
         if len(moves) != upper or not 0 < lower <= upper:
             sys.exit(f'{board}: a solution of {len(moves)} moves for {upper}, lower bound {lower}')
         old = entries.get(board)

@@ -9,22 +9,45 @@ run. For every board of SET (in file order) it takes the run's solution and the 
 recorded. OUT gets one line per board: NAME OPTIMUM MOVES (colors as 0-9a-z, as the sets'
 verify.py reads them). The boards themselves are not written: they stay in the set's file.
 """
+import os
 import sqlite3
 import sys
 
 DIG = '0123456789abcdefghijklmnopqrstuvwxyz'
 
 
+def compact(solution):
+    """A stored move list as one character a move: stores write `7,10,4`,
+    or one move from 10 up as its letter (`a`), which reads back as one move."""
+    if ',' in solution:
+        return ''.join(DIG[int(c)] for c in solution.split(','))
+    if any(c not in DIG for c in solution):
+        raise ValueError(f'not a move list: {solution!r}')
+    return solution
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     store, set_path, out_path = sys.argv[1:]
+    if not os.path.isfile(set_path):
+        sys.exit(f'no set file {set_path}')
     names = [l.split()[0] for l in open(set_path) if l.strip() and not l.startswith('#')]
-    db = sqlite3.connect(store)
+    if not os.path.isfile(store):
+        sys.exit(f'no results database {store}')
+    db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
+    # The run of this set: by its path as given to bench, else by its file
+    # name and board count (the same file read from another folder).
     label = 'file:' + set_path
     run = db.execute('select id from runs where board_set = ? order by id desc', (label,)).fetchone()
     if run is None:
-        sys.exit(f'no run of {label} in {store}')
+        base = os.path.basename(set_path)
+        runs = db.execute(
+            "select id, board_set from runs where board_set like 'file:%' and n_boards = ? order by id desc",
+            (len(names),)).fetchall()
+        run = next(((i,) for i, b in runs if os.path.basename(b[len('file:'):]) == base), None)
+    if run is None:
+        sys.exit(f'no run of {set_path} (by its path or its file name and {len(names)} boards) in {store}')
     rows = db.execute(
         "select board_index, board_id, moves, solution from results where run_id = ? and spec like 'exact%'"
         " and outcome = 'solved' order by board_index", (run[0],)).fetchall()
@@ -36,7 +59,7 @@ def main():
         proven = db.execute('select moves, proven from optima where board_id = ?', (board_id,)).fetchone()
         if proven is None or proven[1] != 1 or proven[0] != moves:
             sys.exit(f'board {names[index]}: {moves} moves, not proven optimal ({proven})')
-        line = ''.join(DIG[int(c)] for c in solution.split(','))
+        line = compact(solution)
         assert len(line) == moves
         lines.append(f'{names[index]} {moves} {line}')
         total += moves
