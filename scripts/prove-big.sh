@@ -7,7 +7,7 @@
 #
 #   ID       a seeded board ID, e.g. 26x26c8-f7 (Flood-It) or 26x26c8-s2
 #            (Color Walk); the ID rebuilds the board
-#   -t       time limit a board, seconds (default 2700)
+#   -t       time limit a board, seconds (default 2700; at least 60)
 #   -m       the search's memory cap, MiB (default 9000)
 #   -d       the results store the runs go into (default /tmp/prove-big.sqlite)
 #   -o       the data file results are merged into (default data/big/KIND.txt)
@@ -24,6 +24,8 @@
 # The binary is copied first, so rebuilding the tree does not disturb a lane.
 # The log (standard error) gets a line each time a board's proven bounds move
 # (`bench --progress`): when each level closed, with the positions and memory.
+# The exit code is 1 if a board's run or export failed (the lane goes on to
+# the next board), else 0.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=2700
@@ -42,15 +44,22 @@ while getopts "t:m:d:o:cb:j:" opt; do
     c) commit=1 ;;
     b) beam=$OPTARG ;;
     j) threads=$OPTARG ;;
-    *) sed -n '2,26p' "$0"; exit 2 ;;
+    *) sed -n '2,28p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,26p' "$0"; exit 2; fi
-if ! [[ $threads =~ ^[1-9][0-9]*$ ]]; then
-  echo "prove-big: -j wants a number of threads, 1 or more (not '$threads')" >&2
-  exit 2
-fi
+if [ $# -eq 0 ]; then sed -n '2,28p' "$0"; exit 2; fi
+whole() { # NAME VALUE MIN WHAT
+  if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt "$3" ]; then
+    echo "prove-big: $1 wants $4, $3 or more (not '$2')" >&2
+    exit 2
+  fi
+}
+whole -j "$threads" 1 "a number of threads"
+whole -t "$limit" 60 "a time limit in seconds"
+whole -m "$memory" 1 "a memory cap in MiB"
+whole -b "$beam" 1 "a beam width"
+if [ -n "${DEADLINE:-}" ]; then whole DEADLINE "$DEADLINE" 0 "Unix seconds"; fi
 for id in "$@"; do
   if ! [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]; then
     echo "prove-big: $id is not a seeded board ID like 26x26c8-f7 or 26x26c8-s2" >&2
@@ -62,6 +71,7 @@ binary=$(mktemp /tmp/colorwalk-lane.XXXXXX)
 cp target/release/colorwalk "$binary"
 chmod 755 "$binary"
 trap 'rm -f "$binary"' EXIT
+failed=0
 for id in "$@"; do
   [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]
   size=${BASH_REMATCH[1]}x${BASH_REMATCH[2]}
@@ -77,15 +87,23 @@ for id in "$@"; do
     if [ "$left" -lt "$seconds" ]; then seconds=$left; fi
   fi
   if [ "$seconds" -lt 60 ]; then
-    echo "$(date -u +%T) $id: skipped, ${seconds}s left before the deadline"
+    echo "$(date -u +%T) $id: skipped, ${seconds}s left before the deadline (DEADLINE=$DEADLINE)"
     continue
   fi
   file=${out:-data/big/$kind.txt}
   echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
   /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
     --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=$threads,beam=$beam" \
-    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress || true
-  python3 scripts/export-bounds.py "$store" "$file" || continue
+    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress || {
+    echo "$(date -u +%T) $id: the run failed" >&2
+    failed=1
+    continue
+  }
+  python3 scripts/export-bounds.py "$store" "$file" || {
+    echo "$(date -u +%T) $id: exporting to $file failed" >&2
+    failed=1
+    continue
+  }
   grep "^$id " "$file" || true
   if [ "$commit" = 1 ] && ! git diff --quiet -- "$file"; then
     # Another lane may be committing at the same moment: try again a few times.
@@ -98,3 +116,4 @@ for id in "$@"; do
     done
   fi
 done
+exit "$failed"
