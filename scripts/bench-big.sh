@@ -12,13 +12,28 @@
 # machine's two cores); RULES picks one rule set (color-walk or flood-it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage() { sed -n '2,12p' "$0"; }
 seeds=${SEEDS:-1..21}
 search_threads=${SEARCH_THREADS:-2}
 rules_list=(${RULES:-color-walk flood-it})
+for rules in "${rules_list[@]}"; do
+  if [ "$rules" != color-walk ] && [ "$rules" != flood-it ]; then
+    echo "bench-big: RULES is color-walk or flood-it (not '$rules')" >&2
+    exit 2
+  fi
+done
 kinds=("$@")
 if [ ${#kinds[@]} -eq 0 ]; then
   kinds=(30x30c6 26x26c8)
 fi
+for kind in "${kinds[@]}"; do
+  if [ "$kind" = -h ] || [ "$kind" = --help ]; then usage; exit 0; fi
+  if ! [[ $kind =~ ^[0-9]+x[0-9]+c[0-9]+$ ]]; then
+    echo "bench-big: '$kind' is not a kind of board like 30x30c6 (WxHcCOLORS)" >&2
+    usage >&2
+    exit 2
+  fi
+done
 cargo build --release -q -p colorwalk
 for kind in "${kinds[@]}"; do
   size=${kind%c*}

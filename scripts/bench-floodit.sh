@@ -11,12 +11,22 @@
 # Needs ../shared (or CW_SHARED); builds the release binary first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+usage() { sed -n '2,11p' "$0"; }
 shared=${CW_SHARED:-../shared}
 dir="$shared/benchmarks/floodit"
+for s in "$@"; do
+  if [ "$s" = -h ] || [ "$s" = --help ]; then usage; exit 0; fi
+done
 if [ ! -d "$dir" ]; then
   echo "bench-floodit: $dir is absent (set CW_SHARED to the shared folder); nothing to measure" >&2
   exit 2
 fi
+for s in "$@"; do
+  if [ ! -f "$dir/$s.txt" ]; then
+    echo "bench-floodit: no set '$s' in $dir (names: $(cd "$dir" && ls *.txt | grep -v upper_bounds | sed 's/\.txt$//' | tr '\n' ' '))" >&2
+    exit 2
+  fi
+done
 sets=("$@")
 if [ ${#sets[@]} -eq 0 ]; then
   # b24c6 has no published optimum and is far heavier (see the README).
