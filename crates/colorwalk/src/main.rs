@@ -7,6 +7,7 @@
 mod board_input;
 mod cli;
 mod cmd;
+mod interrupt;
 mod json;
 mod render;
 

@@ -178,6 +178,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let batch = Batch {
         shard: shard(args)?,
         progress,
+        // Ctrl-C stops the games; what finished is kept (and stored).
+        cancel: (!args.dry_run).then(crate::interrupt::flag),
         ..Batch::new(
             plan,
             args.threads.map_or_else(
@@ -230,6 +232,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     };
     bar.finish_and_clear();
     let wall = started.elapsed();
+    let (cancelled, played) = (outcome.cancelled, outcome.played);
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
     if let Some(path) = &args.solutions {
         write_solutions(
@@ -250,6 +253,20 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
     if args.published {
         write!(w, "{}", published_table(&records, format))?;
+    }
+    if cancelled {
+        eprintln!(
+            "interrupted: {} of {to_play} played{}",
+            super::count(played as u64, "game"),
+            match run {
+                Some(r) => format!(
+                    "; run {r} keeps what was played: the same command plays the {} left",
+                    to_play - played
+                ),
+                None => String::new(),
+            }
+        );
+        return Ok(ExitCode::from(crate::interrupt::EXIT_INTERRUPTED));
     }
     eprintln!(
         "{} in {:.1} s on {}{}{}",

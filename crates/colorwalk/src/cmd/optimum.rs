@@ -15,6 +15,9 @@ use std::time::{Duration, Instant};
 #[derive(Serialize)]
 struct OptimumJson {
     board: String,
+    /// The canonical spec of the search run: `exact` with the command's
+    /// memory cap, time limit and threads.
+    spec: String,
     moves: usize,
     proven: bool,
     solution: String,
@@ -66,6 +69,9 @@ fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
                 (args.memory_mb << 20) as f64 / 1e6
             )
         }
+        Some(StopReason::Time) if crate::interrupt::interrupted() => {
+            "interrupted by Ctrl-C".to_string()
+        }
         Some(StopReason::Time) => match args.time_limit {
             Some(s) => format!("the time limit of {s} s ran out"),
             None => "the search was stopped".to_string(),
@@ -79,9 +85,23 @@ fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
     }
 }
 
+/// The `exact` spec that the command's options make, canonical (defaults
+/// left out).
+fn exact_spec(args: &OptimumArgs) -> Result<String> {
+    let mut text = format!(
+        "exact:memory-mb={},threads={}",
+        args.memory_mb, args.threads
+    );
+    if let Some(s) = args.time_limit {
+        text.push_str(&format!(",time-ms={}", (s * 1000.0).round() as u64));
+    }
+    Ok(cw_solve::Spec::parse(&text)?.to_string())
+}
+
 /// Solves exactly and reports; exit code 1 when a budget stopped the proof.
 pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let entry = load_board(&args.input)?;
+    let spec = exact_spec(args)?;
     let graph = ClusterGraph::new(&entry.board);
     let opts = ExactOptions {
         memory_mb: args.memory_mb,
@@ -91,6 +111,8 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         ..ExactOptions::default()
     };
     let limits = Limits {
+        // Ctrl-C stops the search, which reports its best line and bound.
+        cancel: Some(crate::interrupt::flag()),
         // --threads: the search's crew.
         crews: Some(cw_batch::SearchThreads::shared()),
         progress: super::stderr_progress(args.progress),
@@ -112,6 +134,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     }
     let out = OptimumJson {
         board: id,
+        spec,
         moves: r.moves.len(),
         proven: r.proven,
         solution,
@@ -134,6 +157,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     } else {
         let mut w = std::io::stdout().lock();
         writeln!(w, "board        {}", label(&entry))?;
+        writeln!(w, "spec         {}", out.spec)?;
         if r.proven {
             writeln!(w, "minimum      {} moves (proven)", out.moves)?;
         } else {
@@ -178,11 +202,11 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             writeln!(w, "within {:<5} {} ({why})", within.moves, within.answer)?;
         }
     }
-    Ok(match (&out.within, r.proven) {
+    Ok(crate::interrupt::exit_code(match (&out.within, r.proven) {
         (Some(w), _) if w.answer == "yes" => ExitCode::SUCCESS,
         (Some(w), _) if w.answer == "no" => ExitCode::from(1),
         (Some(_), _) => ExitCode::from(3),
         (None, true) => ExitCode::SUCCESS,
         (None, false) => ExitCode::from(1),
-    })
+    }))
 }

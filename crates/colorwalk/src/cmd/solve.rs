@@ -125,7 +125,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let limits = Limits {
         max_moves: args.max_moves,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
-        cancel: None,
+        cancel: Some(crate::interrupt::flag()),
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
         // A spec that asks for several threads (`exact:threads=2`) gets them.
         crews: Some(cw_batch::SearchThreads::shared()),
@@ -192,11 +192,11 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
             out.millis, out.nodes, out.inspections
         )?;
     }
-    Ok(if out.solved {
+    Ok(crate::interrupt::exit_code(if out.solved {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
-    })
+    }))
 }
 
 /// Words for an unsolved outcome.

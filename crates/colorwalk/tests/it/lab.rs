@@ -652,6 +652,11 @@ fn optimum_within_answers_whether_n_moves_clear_a_flood_it_board() {
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(v["proven"], true);
+    // The result names its board and the search's canonical spec.
+    assert_eq!(
+        (&v["board"], &v["spec"]),
+        (&json_str(board), &json_str("exact"))
+    );
     let m = v["moves"].as_u64().unwrap();
     let yes = colorwalk(
         &["optimum", board, "--no-store", "--within", &m.to_string()],
@@ -865,4 +870,112 @@ fn reading_commands_never_create_a_database_at_a_mistyped_path() {
         );
     }
     assert!(!dir.path().join("default").exists());
+}
+
+/// Runs `colorwalk ARGS` until its standard error has a line containing
+/// `ready`, then sends it Ctrl-C (SIGINT); its output and exit status.
+#[cfg(unix)]
+fn interrupted_once(args: &[&str], ready: &str) -> (std::process::ExitStatus, String, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        assert!(err.read_line(&mut line).unwrap() > 0, "ended first: {seen}");
+        seen.push_str(&line);
+        if line.contains(ready) {
+            break;
+        }
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    err.read_to_string(&mut seen).unwrap();
+    (child.wait().unwrap(), out, seen)
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_proof_with_its_best_line_and_bound() {
+    // A board no proof finishes in a test's time; Ctrl-C once the search
+    // has proven a first bound.
+    let (status, out, err) = interrupted_once(
+        &[
+            "optimum",
+            "26x26c8-s2",
+            "--no-store",
+            "--json",
+            "--progress",
+        ],
+        "≤ minimum ≤",
+    );
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted: stopping"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["proven"], false);
+    assert!(v["moves"].as_u64().unwrap() >= v["lower_bound"].as_u64().unwrap());
+    let solution = v["solution"].as_str().unwrap();
+    let check = colorwalk(&["verify", "26x26c8-s2", solution], "");
+    assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let db_s = db.to_str().unwrap();
+    // Boards whose proofs take a while each; Ctrl-C once the first is in
+    // (its progress line says so).
+    let args = [
+        "bench",
+        "--seeds",
+        "1..6",
+        "--size",
+        "30x30",
+        "--colors",
+        "6",
+        "--spec",
+        "exact",
+        "--threads",
+        "1",
+        "--db",
+        db_s,
+        "--progress",
+        "--format",
+        "csv",
+    ];
+    let (status, _, err) = interrupted_once(&args, "30x30c6-s1: minimum");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted: "), "{err}");
+    assert!(
+        err.contains("; run 1 keeps what was played: the same command plays the"),
+        "{err}"
+    );
+    let dry = colorwalk(&[&args[..], &["--dry-run"]].concat(), "");
+    assert!(
+        stdout(&dry).contains("resuming run 1: "),
+        "{}",
+        stdout(&dry)
+    );
+}
+
+fn json_str(s: &str) -> serde_json::Value {
+    serde_json::Value::String(s.to_string())
 }

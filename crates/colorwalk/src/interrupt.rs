@@ -1,0 +1,46 @@
+//! Ctrl-C for the commands that search for long (`solve`, `optimum`,
+//! `bench`): the first one sets a flag that they hand to their searches as
+//! the cancel flag, so they stop within milliseconds and report what they
+//! have (the best solution and the proven bound; the games stored so far);
+//! a second one ends the process at once. Other commands keep the default,
+//! which ends the process.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+
+/// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells do).
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// The flag Ctrl-C sets, with the handler installed on first use. Without
+/// a handler (the platform refused one) Ctrl-C keeps ending the process,
+/// and the flag is never set.
+pub fn flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let set = flag.clone();
+        let _ = ctrlc::set_handler(move || {
+            if set.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_INTERRUPTED));
+            }
+            eprintln!("\ninterrupted: stopping (Ctrl-C again to quit at once)");
+        });
+        flag
+    })
+    .clone()
+}
+
+/// Whether Ctrl-C was pressed since the handler was installed.
+pub fn interrupted() -> bool {
+    flag().load(Ordering::SeqCst)
+}
+
+/// `code`, or the interrupted exit code if Ctrl-C was pressed.
+pub fn exit_code(code: ExitCode) -> ExitCode {
+    if interrupted() {
+        ExitCode::from(EXIT_INTERRUPTED)
+    } else {
+        code
+    }
+}
