@@ -391,15 +391,25 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a likely typo. Case does not count (`GLA` is one letter from
-/// nothing, but it is surely `gla`).
+/// to be a likely typo, else the longest candidate (of three letters or
+/// more) that `word` starts with (`random-series`: `random`). Case does not
+/// count (`GLA` is one letter from nothing, but it is surely `gla`).
 pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
-    candidates
+    let scored: Vec<(usize, &str)> = candidates
         .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
+        .collect();
+    scored
+        .iter()
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
         .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
+        .or_else(|| {
+            scored
+                .iter()
+                .filter(|(_, c)| c.len() >= 3 && word.starts_with(&c.to_lowercase()))
+                .max_by_key(|(_, c)| c.len())
+        })
+        .map(|&(_, c)| c)
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

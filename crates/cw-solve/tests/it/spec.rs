@@ -75,6 +75,9 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (_, msg) = err("gla:metric=volume");
     assert!(msg.contains("one of area, perimeter"), "{msg}");
     assert!(!msg.contains("did you mean"), "{msg}");
+    // A name that starts with a solver's: that one.
+    let (_, msg) = err("random-series");
+    assert!(msg.ends_with("did you mean 'random'?"), "{msg}");
     let (_, msg) = err("gla:metric=perimiter");
     assert!(msg.ends_with("; did you mean 'perimeter'?"), "{msg}");
     let (col, msg) = err("gla>dijkstra");
