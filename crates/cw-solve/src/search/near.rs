@@ -148,6 +148,7 @@ pub(crate) fn near<const W: usize>(
             widen_max: 0,
             report: false,
             within: None,
+            merge_last_level: false,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -189,6 +190,7 @@ pub(crate) fn near<const W: usize>(
             widen_max: 0,
             report: false,
             within: None,
+            merge_last_level: false,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));

@@ -95,6 +95,7 @@ fn exact<const W: usize>(
         widen_max: WIDEST_BEAM,
         report: true,
         within: opts.within,
+        merge_last_level: true,
     };
     match ctx.crews().filter(|_| opts.threads > 1) {
         // The crew's threads are handed in (cw-solve starts none); the
