@@ -49,7 +49,8 @@ impl BoardJson {
 pub fn print<T: Serialize>(value: &T) -> anyhow::Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    serde_json::to_writer(&mut out, value)?;
+    // As an I/O error, so that a closed pipe counts as done (see `main`).
+    serde_json::to_writer(&mut out, value).map_err(std::io::Error::from)?;
     writeln!(out)?;
     Ok(())
 }

@@ -30,11 +30,27 @@ impl FromStr for Moves {
             for part in text.split(',') {
                 let token = part.trim();
                 let offset = part.chars().count() - part.trim_start().chars().count();
-                let value: u8 = token.parse().map_err(|_| ParseMovesError {
-                    col: col + offset,
-                    message: format!("expected a color number, found '{token}'"),
-                })?;
-                moves.push(Color(value));
+                // A number, or a color's character (`8,b,5`).
+                let mut chars = token.chars();
+                let letter = match (chars.next(), chars.next()) {
+                    (Some(ch), None) => Color::from_char(ch),
+                    _ => None,
+                };
+                let c =
+                    token
+                        .parse()
+                        .ok()
+                        .map(Color)
+                        .or(letter)
+                        .ok_or_else(|| ParseMovesError {
+                            col: col + offset,
+                            message: format!(
+                                "expected a color number (or its character '0'-'9', 'a'-'z'), \
+                             found '{}'",
+                                token.escape_debug()
+                            ),
+                        })?;
+                moves.push(c);
                 col += part.chars().count() + 1;
             }
         } else {

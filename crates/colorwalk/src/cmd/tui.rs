@@ -265,6 +265,29 @@ impl TuiGame {
     /// Draws the game: the board on the left, status on the right.
     pub fn draw(&self, frame: &mut Frame<'_>) {
         let board_width = (self.board.width() * 2 + 2) as u16;
+        // The board, its border and a side panel of at least 24 columns;
+        // the panel's lines (see below): its border, the counters, the
+        // region's color on a Flood-It board, a key a color, the commands,
+        // the solver, the message and the blank lines between, with room for
+        // the longer ones to wrap.
+        let panel = self.board.n_colors()
+            + 14
+            + usize::from(self.limit.is_some())
+            + usize::from(self.board.is_flood_it());
+        let need = (
+            board_width + 24,
+            (self.board.height() + 2).max(panel) as u16,
+        );
+        let area = frame.area();
+        if area.width < need.0 || area.height < need.1 {
+            let text = format!(
+                "The terminal is {}×{}; this board needs at least {}×{}. Enlarge it, or play \
+                 in line mode (--lines). q quits.",
+                area.width, area.height, need.0, need.1
+            );
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+            return;
+        }
         let [left, right] =
             Layout::horizontal([Constraint::Length(board_width), Constraint::Min(24)])
                 .areas(frame.area());
@@ -516,8 +539,9 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
         println!("cleared {} in {}", game.board.id(), super::count(n, "move"));
     } else if game.is_lost() {
         println!(
-            "lost {}: out of moves after {n} ({} left)",
+            "lost {}: out of moves after {} ({} left)",
             game.board.id(),
+            super::count(n, "move"),
             super::count(game.game().blocks_left(), "block")
         );
     } else {
@@ -623,6 +647,33 @@ mod tests {
         assert!(message.starts_with("hint: "), "{message}");
         assert!(message.contains("not proven optimal in 3 s"), "{message}");
         assert!(!message.contains("an optimal finish"), "{message}");
+    }
+
+    #[test]
+    fn a_terminal_too_small_for_the_board_says_so() {
+        // The series' 30x20 board needs 62 + 24 columns: not in 80.
+        let game = TuiGame::new(
+            Board::koblenski(30, 20, 5, 1).unwrap(),
+            Spec::parse("greedy").unwrap(),
+        );
+        let small = screen_text(&game, 80, 24);
+        assert!(
+            small.contains("The terminal is 80×24; this board needs at least 86×22."),
+            "{small}"
+        );
+        assert!(!screen(&game).contains("The terminal is"));
+        // 36 colors: a line a key, so more rows than the board's.
+        let id: cw_core::BoardId = "10x10c36-f1".parse().unwrap();
+        let game = TuiGame::new(id.board().unwrap(), Spec::parse("greedy").unwrap());
+        assert!(screen_text(&game, 100, 30).contains("needs at least 46×51"));
+        // At that size, the panel shows its last key and what follows it (a
+        // long message may wrap past the bottom).
+        let fits = screen_text(&game, 46, 51);
+        assert!(!fits.contains("The terminal is"), "{fits}");
+        assert!(
+            fits.contains(" F ") && fits.contains("solver: greedy"),
+            "{fits}"
+        );
     }
 
     #[test]

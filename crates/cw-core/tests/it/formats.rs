@@ -1820,14 +1820,23 @@ fn moves_errors() {
         assert_eq!(err.col, col, "{text:?}: {err}");
         assert!(err.message.contains(expect), "{text:?}: {:?}", err.message);
     }
-    bad_moves("3,x,1", 3, "expected a color number, found 'x'");
-    bad_moves("3, x", 4, "found 'x'");
+    bad_moves(
+        "3,?,1",
+        3,
+        "expected a color number (or its character '0'-'9', 'a'-'z'), found '?'",
+    );
+    bad_moves("3, xy", 4, "found 'xy'");
+    // A color's character stands for its number in a list too.
+    assert_eq!(
+        "8,b, 5".parse::<Moves>().unwrap(),
+        Moves(vec![Color(8), Color(11), Color(5)])
+    );
     bad_moves("3,,1", 3, "found ''");
     bad_moves("3,256", 3, "found '256'");
     bad_moves("31!", 3, "expected a color ('0'-'9', 'a'-'z'), found '!'");
     bad_moves("3 1 $", 5, "found '$'");
     bad_moves("\u{a0}1$", 3, "found '$'");
-    bad_moves("1,\u{a0}x", 4, "found 'x'");
+    bad_moves("1,\u{a0}x!", 4, "found 'x!'");
     bad_moves("é,1", 1, "found 'é'");
 }
 

@@ -608,7 +608,7 @@ async fn analysis_finds_the_moves_that_lost_ground() {
     let e = call(
         &app,
         "GET",
-        &format!("/api/analysis?board={SMALL}&moves=1,x"),
+        &format!("/api/analysis?board={SMALL}&moves=1,x!"),
         None,
     )
     .await;
