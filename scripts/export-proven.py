@@ -13,17 +13,7 @@ import os
 import sqlite3
 import sys
 
-DIG = '0123456789abcdefghijklmnopqrstuvwxyz'
-
-
-def compact(solution):
-    """A stored move list as one character a move: stores write `7,10,4`,
-    or one move from 10 up as its letter (`a`), which reads back as one move."""
-    if ',' in solution:
-        return ''.join(DIG[int(c)] for c in solution.split(','))
-    if any(c not in DIG for c in solution):
-        raise ValueError(f'not a move list: {solution!r}')
-    return solution
+from solutions import compact
 
 
 def main():
