@@ -116,7 +116,7 @@ fn verify_reports_clearing_useless_moves_and_exit_codes() {
     assert_eq!(v["blocks_left"], 3);
     assert_eq!(v["board"], "3x2c2:.01101");
 
-    let out = colorwalk(&["verify", "k1", "3,4,x"], "");
+    let out = colorwalk(&["verify", "k1", "3,4,?"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("character 5"), "{}", stderr(&out));
 }
