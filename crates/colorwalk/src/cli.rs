@@ -64,13 +64,13 @@ pub struct SolveArgs {
     /// The solver spec or preset (see `colorwalk solvers`).
     #[arg(long, short, default_value = "gla-5")]
     pub spec: String,
-    /// Give up after this many moves.
+    /// Give up after this many moves (1 to 100000).
     #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 100_000))]
     pub max_moves: u32,
     /// Give up after this many seconds, 0.001 to 86400 (default: no limit; results then depend on the board and spec only).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Memory the solver's search may hold, in MiB (default: only the spec's own caps).
+    /// Memory the solver's search may hold, in MiB, 1 to 1048576 (default: only the spec's own caps).
     #[arg(long, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
     /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
@@ -87,7 +87,7 @@ pub struct OptimumArgs {
     /// The board.
     #[command(flatten)]
     pub input: BoardArgs,
-    /// Memory cap of the search, in MiB.
+    /// Memory cap of the search, in MiB (1 to 1048576).
     #[arg(long, default_value_t = 1024, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: u64,
     /// Stop after this many seconds (0.001 to 86400) and report the best solution and bound found.
@@ -96,7 +96,7 @@ pub struct OptimumArgs {
     /// Threads that expand positions side by side (1 to 64); the same minimum on any number, the same moves for the same number.
     #[arg(long, default_value_t = 1, value_parser = whole::<u16>(1, 64))]
     pub threads: u16,
-    /// Answer "can this board be cleared in N moves?" (exit code 0 yes, 1 no, 3 undecided within the budgets).
+    /// Answer "can this board be cleared in N moves?", N from 0 to 100000 (exit code 0 yes, 1 no, 3 undecided within the budgets).
     #[arg(long, value_name = "N", value_parser = whole::<u32>(0, 100_000))]
     pub within: Option<u32>,
     /// The results database, where a proven optimum is kept for the gap columns.
@@ -181,16 +181,16 @@ pub struct BenchArgs {
     /// (its completions; default: env COLORWALK_SHARD_COUNT).
     #[arg(long, value_name = "N", requires = "shard", value_parser = whole::<u32>(1, 100_000))]
     pub shard_count: Option<u32>,
-    /// Worker threads (default: all cores).
+    /// Worker threads, 1 to 1024 (default: all cores).
     #[arg(long, value_parser = whole::<u16>(1, 1024))]
     pub threads: Option<u16>,
-    /// Give up on a board after this many moves.
+    /// Give up on a board after this many moves (1 to 100000).
     #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(1, 100_000))]
     pub max_moves: u32,
     /// Give up on a board after this many seconds, 0.001 to 86400 (off by default: results then depend only on board and spec).
     #[arg(long, value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
-    /// Memory each game's search may hold, in MiB (default: only the specs' own caps).
+    /// Memory each game's search may hold, in MiB, 1 to 1048576 (default: only the specs' own caps).
     #[arg(long, value_parser = whole::<u64>(1, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
     /// Also print the series' published numbers next to each row of its table.
@@ -279,8 +279,8 @@ pub struct ServeArgs {
     /// The results database (default: the user's data folder; env COLORWALK_DB).
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
-    /// Memory all running searches may use together, in MiB (default: a
-    /// quarter of the machine's memory); each search gets an equal share,
+    /// Memory all running searches may use together, in MiB, 64 to 1048576
+    /// (default: a quarter of the machine's memory); each search gets an equal share,
     /// and specs whose caps need more than a share are refused.
     #[arg(long, value_parser = whole::<u64>(64, MAX_MEMORY_MB))]
     pub memory_mb: Option<u64>,
@@ -363,7 +363,7 @@ pub struct NewArgs {
     /// The series' generator, from this board number (1 = the run's first board).
     #[arg(long, conflicts_with = "ids", value_parser = whole::<u64>(1, u64::MAX))]
     pub koblenski: Option<u64>,
-    /// How many boards (of a generator; an ID is one board).
+    /// How many boards, 1 to 100000 (of a generator; an ID is one board).
     #[arg(long, short = 'n', default_value_t = 1, conflicts_with = "ids", value_parser = whole::<u64>(1, 100_000))]
     pub count: u64,
     /// Board size, WIDTHxHEIGHT (each 2 to 100), of generated boards (an ID

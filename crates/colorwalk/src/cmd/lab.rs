@@ -656,6 +656,25 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if diffs.is_empty() {
         bail!("runs {} and {} share no solver spec", args.a, args.b);
     }
+    // Specs that only one run played have no pairs: say which are left out.
+    for (one, other, run) in [(&a, &b, args.a), (&b, &a, args.b)] {
+        let mut alone: Vec<&str> = Vec::new();
+        for r in one {
+            if !alone.contains(&r.spec.as_str()) && !other.iter().any(|o| o.spec == r.spec) {
+                alone.push(&r.spec);
+            }
+        }
+        if !alone.is_empty() {
+            eprintln!(
+                "left out: {} only in run {run}",
+                alone
+                    .iter()
+                    .map(|s| format!("'{s}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
     if diffs.iter().all(|d| d.n_pairs == 0) {
         bail!(
             "runs {} and {} share no board that a spec played in both: nothing to pair",

@@ -175,7 +175,8 @@ fn bench_stores_runs_resumes_compares_and_plots() {
         cmp.lines().nth(1).unwrap().starts_with("greedy,5,0,0,5"),
         "{cmp}"
     );
-    // Runs of the same spec on other boards: nothing to pair, said so.
+    // Runs of the same spec on other boards: nothing to pair, said so; run
+    // 1's other spec is named as left out.
     let out = colorwalk(
         &[
             "bench",
@@ -195,6 +196,11 @@ fn bench_stores_runs_resumes_compares_and_plots() {
     assert!(!cmp.status.success());
     assert!(
         stderr(&cmp).contains("runs 1 and 3 share no board that a spec played in both"),
+        "{}",
+        stderr(&cmp)
+    );
+    assert!(
+        stderr(&cmp).contains("left out: 'gla:depth=3' only in run 1"),
         "{}",
         stderr(&cmp)
     );
