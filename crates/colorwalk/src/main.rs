@@ -2,7 +2,8 @@
 //!
 //! `main` parses the arguments (clap), runs one subcommand and maps errors to
 //! exit codes: 0 done, 1 a "no" answer (e.g. the moves do not clear the board),
-//! 2 an error. A closed pipe counts as done.
+//! 2 an error, 3 undecided (`optimum --within`), 130 stopped by Ctrl-C (see
+//! `interrupt`). A closed pipe counts as done.
 
 mod board_input;
 mod cli;
