@@ -14,15 +14,24 @@ use std::process::ExitCode;
 pub fn new(args: &NewArgs) -> Result<ExitCode> {
     let (w, h) = args.size;
     let k = usize::from(args.colors);
-    let boards: Vec<Board> = if !args.ids.is_empty() {
-        args.ids
+    let mut out = std::io::stdout().lock();
+    if !args.ids.is_empty() {
+        let entries = args
+            .ids
             .iter()
             .map(|text| {
                 let id: BoardId = text.parse().with_context(|| format!("'{text}'"))?;
-                Ok(id.board()?)
+                Ok(BoardEntry::new(id.board()?))
             })
-            .collect::<Result<_>>()?
-    } else if let Some(first) = args.koblenski {
+            .collect::<Result<Vec<_>>>()?;
+        print_entries(&entries, args.to.into(), args.json, &mut out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Generated boards are made and written one at a time, so a run of many
+    // big boards holds one board, not all of them.
+    let boards: Box<dyn Iterator<Item = Result<Board, cw_core::BoardError>>> = if let Some(first) =
+        args.koblenski
+    {
         let last = cw_core::last_series_board(w, h);
         if first > last || args.count - 1 > last - first {
             let asked = if args.count == 1 {
@@ -34,9 +43,7 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
                 "{asked} runs past the end of the series' stream: it holds {w}x{h} boards 1 to {last}"
             );
         }
-        (first..=first + (args.count - 1))
-            .map(|n| Board::koblenski(w, h, k, n))
-            .collect::<Result<_, _>>()?
+        Box::new((first..=first + (args.count - 1)).map(move |n| Board::koblenski(w, h, k, n)))
     } else {
         // A random first seed is below 10⁹, so only a given one can run
         // past the last seed.
@@ -48,25 +55,15 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
                 u64::MAX
             );
         }
-        let seeds = (0..args.count).map(|i| first + i);
+        let seeds = (0..args.count).map(move |i| first + i);
         if args.flood_it || args.start.is_some() {
             let start = args.start.map_or((0, 0), |s| s.on(w, h));
-            seeds
-                .map(|seed| Board::seeded_flood_it(w, h, k, seed, start))
-                .collect::<Result<_, _>>()?
+            Box::new(seeds.map(move |seed| Board::seeded_flood_it(w, h, k, seed, start)))
         } else {
-            seeds
-                .map(|seed| Board::seeded(w, h, k, seed))
-                .collect::<Result<_, _>>()?
+            Box::new(seeds.map(move |seed| Board::seeded(w, h, k, seed)))
         }
     };
-    let entries: Vec<BoardEntry> = boards.into_iter().map(BoardEntry::new).collect();
-    print_entries(
-        &entries,
-        args.to.into(),
-        args.json,
-        &mut std::io::stdout().lock(),
-    )?;
+    stream_entries(boards, args.count, args.to.into(), args.json, &mut out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -109,6 +106,44 @@ fn print_entries(
         text.push_str(&format::write(entry, format)?);
     }
     out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// Writes generated boards to `out` one at a time in `format`, or as one
+/// JSON array. The boards share their size, colors and start, so a format
+/// that can hold the first can hold them all: an error comes before
+/// anything is printed (or from the generator, on the first board, as the
+/// shape is the same for all).
+fn stream_entries(
+    boards: impl Iterator<Item = Result<Board, cw_core::BoardError>>,
+    count: u64,
+    format: Format,
+    as_json: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    if count > 1 && !as_json && !format.is_multi_board() {
+        bail!(
+            "the {format} format holds one board per file; use text, line or id for {count} boards"
+        );
+    }
+    let mut out = std::io::BufWriter::new(out);
+    for (i, board) in boards.enumerate() {
+        let entry = BoardEntry::new(board?);
+        if as_json {
+            out.write_all(if i == 0 { b"[" } else { b"," })?;
+            serde_json::to_writer(&mut out, &BoardJson::new(&entry))?;
+            continue;
+        }
+        let text = format::write(&entry, format)?;
+        if i > 0 && format == Format::Text {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    if as_json {
+        out.write_all(b"]\n")?;
+    }
+    out.flush()?;
     Ok(())
 }
 
