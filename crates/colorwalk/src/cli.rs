@@ -31,7 +31,8 @@ pub enum Command {
     /// Solve one board with one solver spec.
     Solve(SolveArgs),
     /// The proven minimum number of moves of a board, with a solution (exit
-    /// code 0 proven, 1 not proven within the budgets, 130 Ctrl-C).
+    /// code 0 proven, 1 not proven within the budgets or --within answered
+    /// no, 3 --within undecided, 130 Ctrl-C).
     Optimum(OptimumArgs),
     /// Run many solver specs over many boards, in parallel, and store the results.
     Bench(BenchArgs),

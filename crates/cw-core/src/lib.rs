@@ -1,10 +1,12 @@
-//! The rules of Color Walk: boards, reproducible generators, board formats and
-//! the cluster-graph engine every solver plays on.
+//! The rules of Color Walk and Flood-It: boards, reproducible generators,
+//! board formats and the cluster-graph engine every solver plays on.
 //!
-//! A [`Board`] is a grid of colored blocks whose top-left block is blank.
+//! A [`Board`] is a grid of colored blocks with a start cell: a blank one
+//! makes a Color Walk board, a colored one a Flood-It board, whose region
+//! starts as the start cell's whole group.
 //! [`ClusterGraph::new`] analyses it once into maximal same-color clusters.
-//! A [`Game`] is a small value on top of a graph (the absorbed clusters as a
-//! bitset plus counters); playing a color costs time proportional to the
+//! A [`Game`] is a small value on top of a graph (the flooded clusters and
+//! the frontier as bitsets, plus counters); playing a color costs time proportional to the
 //! clusters it touches. Search copies games, it never undoes them; undo for
 //! people lives in [`Playthrough`].
 //!

@@ -1,4 +1,4 @@
-//! The batch lab: `bench`, `runs`, `compare` and `plot`.
+//! The batch lab: `bench`, `runs`, `merge`, `compare` and `plot`.
 
 use super::{open_store, open_store_to_read};
 use crate::cli::{BenchArgs, CompareArgs, MergeArgs, PlotArgs, RunsArgs};

@@ -1,4 +1,5 @@
-//! One module per subcommand; `run` dispatches.
+//! The subcommands, a module per group of them (see ARCHITECTURE.md);
+//! `run` dispatches.
 
 mod board_cmds;
 mod game_text;
