@@ -199,7 +199,9 @@ pub struct BenchArgs {
     pub published: bool,
     /// Write the first spec's moves to FILE: one line per board in the set's
     /// order, colors as `0`-`9`, `a`-`z` (the form the Flood-It sets'
-    /// `verify.py --replay` reads); `-` for a board it did not clear.
+    /// `verify.py --replay` reads); `-` for a board it did not clear. FILE
+    /// `-` is standard output (the table then goes to standard error); a
+    /// file is made, with its folders, before any game is played.
     #[arg(long, value_name = "FILE")]
     pub solutions: Option<std::path::PathBuf>,
 }

@@ -332,7 +332,33 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
                 })?;
             }
         }
-        BoardSet::Entries { .. } => {}
+        BoardSet::Entries {
+            ref label,
+            ref entries,
+        } => {
+            // A run keeps one result per board and spec, so a board listed
+            // twice would lose one of its games (and never finish a shard).
+            let mut first_of = std::collections::HashMap::new();
+            for (i, e) in entries.iter().enumerate() {
+                let id = e.board.id().to_string();
+                if let Some(&j) = first_of.get(&id) {
+                    let at = |k: usize, e: &cw_core::format::BoardEntry| match &e.name {
+                        Some(name) => format!("{} ('{name}')", k + 1),
+                        None => (k + 1).to_string(),
+                    };
+                    return fail(
+                        Field::Entries,
+                        format!(
+                            "{label} holds one board twice, as its boards {} and {}: a run keeps \
+                             one result per board and spec, so list each board once",
+                            at(j, &entries[j]),
+                            at(i, e)
+                        ),
+                    );
+                }
+                first_of.insert(id, i);
+            }
+        }
     }
     Ok(boards.clone())
 }
@@ -357,9 +383,14 @@ impl Plan {
     }
 
     /// The first spec that must meet every board in order with one solver
-    /// (so its boards cannot be split into shards), if any.
+    /// (so its boards cannot be split into shards), if any: one that
+    /// carries state from board to board, or, on the series' run, one that
+    /// draws from the series' stream (which runs on from board to board
+    /// there; on other boards each game's draws start afresh).
     pub fn sequential_spec(&self) -> Option<&Spec> {
-        self.specs.iter().find(|s| s.is_sequential())
+        self.specs
+            .iter()
+            .find(|s| crate::play::meets_boards_in_order(s, &self.boards))
     }
 
     /// The plan's fingerprint (the program's version and the plan in full).
@@ -609,6 +640,22 @@ mod tests {
         assert_eq!(
             (e.field, e.message.as_str()),
             (Field::Entries, "empty.txt holds no boards")
+        );
+        let board = |seed| cw_core::Board::seeded(6, 5, 3, seed).unwrap();
+        let named = |seed, name: &str| cw_core::format::BoardEntry {
+            name: Some(name.into()),
+            ..cw_core::format::BoardEntry::new(board(seed))
+        };
+        let e = error(&draft(BoardSet::Entries {
+            label: "dup.txt".into(),
+            entries: vec![named(1, "a"), named(2, "b"), named(1, "c")],
+        }));
+        assert_eq!(e.field, Field::Entries);
+        assert!(
+            e.message
+                .starts_with("dup.txt holds one board twice, as its boards 1 ('a') and 3 ('c')"),
+            "{}",
+            e.message
         );
     }
 

@@ -51,7 +51,7 @@ pub fn run_batch(
     let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
     let mut jobs = Vec::new();
     for (s, spec) in specs.iter().enumerate() {
-        if spec.is_sequential() {
+        if meets_boards_in_order(spec, set) {
             if shard.is_some() {
                 continue;
             }
@@ -120,6 +120,15 @@ fn check(graph: &ClusterGraph, mut report: SolveReport) -> SolveReport {
         report.outcome = Outcome::IllegalMove;
     }
     report
+}
+
+/// Whether `spec` must meet the boards of `set` in order with one solver:
+/// it carries state from board to board, or it draws the series' stream on
+/// the series' run, where the stream runs on from one board's draws to the
+/// next (on other boards each game's draws start afresh, as
+/// `SearchCtx::new` places them).
+pub(crate) fn meets_boards_in_order(spec: &Spec, set: &BoardSet) -> bool {
+    spec.carries_state() || (matches!(set, BoardSet::Koblenski { .. }) && spec.uses_series_stream())
 }
 
 /// A sequential spec: one solver for all boards; on the series' run, a spec

@@ -157,8 +157,9 @@ pub enum BatchError {
     CannotResume(NotResumed),
     /// A sharded plan has a spec that must meet every board in order.
     #[error(
-        "{0} carries its state from board to board, so its boards cannot be split into \
-         shards; run it without a shard"
+        "{0} meets its boards in order (it carries state from board to board, or draws the \
+         series' random stream, which runs on from one series board to the next), so its \
+         boards cannot be split into shards; run it without a shard"
     )]
     SequentialShard(String),
 }
@@ -773,6 +774,42 @@ mod tests {
         let err = run(&b, None, Resume::Same, &mut |_| {}).unwrap_err();
         assert!(matches!(err, BatchError::SequentialShard(_)), "{err}");
         assert!(err.to_string().contains("cannot be split into shards"));
+    }
+
+    #[test]
+    fn the_series_stream_is_sequential_on_the_series_boards_only() {
+        // On the series' run, `random` (rng=series) meets the boards in
+        // order: no shards. On seeded boards each game draws afresh, so its
+        // shards together give the moves of the whole plan.
+        let mut series = batch(4);
+        series.plan = plan(
+            &["random"],
+            BoardSet::Koblenski {
+                first: 1,
+                count: 4,
+                width: 8,
+                height: 6,
+                colors: 4,
+            },
+        );
+        series.shard = Some(Shard::new(0, 2).unwrap());
+        let err = run(&series, None, Resume::Same, &mut |_| {}).unwrap_err();
+        assert!(matches!(err, BatchError::SequentialShard(_)), "{err}");
+
+        let mut seeded = batch(5);
+        seeded.plan.specs = vec![Spec::parse("random").unwrap()];
+        let row = |r: &GameRecord| (r.board_index, r.board_id.clone(), r.solution.clone());
+        let whole = run(&seeded, None, Resume::Same, &mut |_| {}).unwrap();
+        let mut expected: Vec<_> = whole.records.iter().map(row).collect();
+        expected.sort();
+        let mut got = Vec::new();
+        for i in 0..2 {
+            seeded.shard = Some(Shard::new(i, 2).unwrap());
+            let out = run(&seeded, None, Resume::Same, &mut |_| {}).unwrap();
+            got.extend(out.records.iter().map(row));
+        }
+        got.sort();
+        assert_eq!(got, expected);
     }
 
     #[test]

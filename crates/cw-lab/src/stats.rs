@@ -263,13 +263,13 @@ pub struct PairedDiff {
     /// Mean of b's moves − a's moves over pairs both runs solved (`None` if
     /// there are none); negative means b is better.
     pub mean_diff: Option<f64>,
-    /// Mean moves of the spec in run a (its summary, all its boards).
+    /// Mean moves of the spec in run a over the paired boards it solved.
     pub mean_a: Option<f64>,
-    /// Mean moves of the spec in run b (its summary, all its boards).
+    /// Mean moves of the spec in run b over the paired boards it solved.
     pub mean_b: Option<f64>,
-    /// Mean milliseconds per board in run a.
+    /// Mean milliseconds per board in run a, over the paired boards.
     pub mean_ms_a: f64,
-    /// Mean milliseconds per board in run b.
+    /// Mean milliseconds per board in run b, over the paired boards.
     pub mean_ms_b: f64,
 }
 
@@ -290,11 +290,15 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
             b_games.iter().map(|g| (g.board_id.as_str(), *g)).collect();
         let (mut n_pairs, mut better, mut worse, mut equal) = (0, 0, 0, 0);
         let mut deltas = Vec::new();
+        // The games of the pairs: every column is over the same boards.
+        let (mut paired_a, mut paired_b) = (Vec::new(), Vec::new());
         for ga in &a_games {
             let Some(gb) = b_by_board.get(ga.board_id.as_str()) else {
                 continue;
             };
             n_pairs += 1;
+            paired_a.push(*ga);
+            paired_b.push(*gb);
             match (ga.solved(), gb.solved()) {
                 (true, true) => {
                     deltas.push(f64::from(gb.moves) - f64::from(ga.moves));
@@ -309,8 +313,8 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
                 (false, false) => equal += 1,
             }
         }
-        let sa = summary(spec, &a_games, None);
-        let sb = summary(spec, b_games, None);
+        let sa = summary(spec, &paired_a, None);
+        let sb = summary(spec, &paired_b, None);
         diffs.push(PairedDiff {
             spec: spec.to_string(),
             n_pairs,
@@ -435,5 +439,20 @@ mod tests {
             ["dijkstra", "exact", "gla:depth=5", "greedy", "random"]
         );
         assert!(Summary::per_spec(&[], None, &order).is_empty());
+    }
+
+    #[test]
+    fn a_comparison_of_runs_on_overlapping_boards_reads_the_pairs_only() {
+        // Run a played boards 0-4, run b boards 3-7: the pairs are boards 3
+        // and 4, and every column is about them alone.
+        let a: Vec<_> = (0..5).map(|b| game(b, "greedy", 40 + b)).collect();
+        let b: Vec<_> = (3..8).map(|b| game(b, "greedy", 30 + 2 * b)).collect();
+        let d = &compare(&a, &b)[0];
+        assert_eq!((d.n_pairs, d.better, d.worse, d.equal), (2, 2, 0, 0));
+        // a: 43 and 44; b: 36 and 38.
+        assert_eq!((d.mean_a, d.mean_b), (Some(43.5), Some(37.0)));
+        assert_eq!(d.mean_diff, Some(-6.5));
+        // Times follow the moves here (1 µs a move).
+        assert!((d.mean_ms_a - 0.0435).abs() < 1e-12 && (d.mean_ms_b - 0.037).abs() < 1e-12);
     }
 }

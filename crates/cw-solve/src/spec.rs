@@ -132,8 +132,15 @@ impl Spec {
             .unwrap_or(0)
     }
 
+    /// Whether some stage carries state from one board to the next (see
+    /// [`SolverDef::carries_state`]): it must meet every board in order.
+    pub fn carries_state(&self) -> bool {
+        self.any_stage(|s| (s.def.carries_state)(&s.params))
+    }
+
     /// Whether any stage draws from the series' shared random stream (the
-    /// board sequence of a series run then depends on the solver, spec §1.6).
+    /// board sequence of a series run then depends on the solver, spec §1.6;
+    /// on other boards each game's draws start afresh).
     pub fn uses_series_stream(&self) -> bool {
         self.any_stage(|s| (s.def.draws_series_stream)(&s.params))
     }

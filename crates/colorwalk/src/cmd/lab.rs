@@ -191,6 +191,13 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(args, &batch);
     }
+    // The solutions' file is made before any game is played, so a path
+    // that cannot be written loses no run.
+    let mut solutions_out = match args.solutions.as_deref() {
+        Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
+        Some(path) => Some(SolutionsOut::File(create_file(path)?, path.to_owned())),
+        None => None,
+    };
     let mut store = if args.no_store {
         None
     } else {
@@ -234,25 +241,35 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let wall = started.elapsed();
     let (cancelled, played) = (outcome.cancelled, outcome.played);
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
-    if let Some(path) = &args.solutions {
-        write_solutions(
-            path,
-            &records,
-            &batch.plan.specs[0].to_string(),
-            entries.len(),
-        )?;
-    }
+    let solutions = solutions_out
+        .as_ref()
+        .map(|_| solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len()));
     let known = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     for conflict in &known.conflicts {
         eprintln!("warning: {conflict}");
     }
     let optima = known.optima;
-    let mut w = std::io::stdout().lock();
+    // With `--solutions -` the moves go to standard output and the table to
+    // standard error.
+    let mut w: Box<dyn Write> = match solutions_out {
+        Some(SolutionsOut::Stdout) => Box::new(std::io::stderr().lock()),
+        _ => Box::new(std::io::stdout().lock()),
+    };
     // Rows in the order the specs were asked for, not the order games finished.
     let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &batch.plan.labels());
     write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
     if args.published {
         write!(w, "{}", published_table(&records, format))?;
+    }
+    drop(w);
+    match (solutions_out.as_mut(), solutions) {
+        (Some(SolutionsOut::Stdout), Some(text)) => {
+            std::io::stdout().lock().write_all(text?.as_bytes())?
+        }
+        (Some(SolutionsOut::File(file, path)), Some(text)) => file
+            .write_all(text?.as_bytes())
+            .with_context(|| format!("writing {}", path.display()))?,
+        _ => {}
     }
     if cancelled {
         eprintln!(
@@ -339,14 +356,24 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes `spec`'s moves, one line per board in the set's order, each color
-/// as one character `0`-`9`, `a`-`z`; `-` where it did not clear the board.
-fn write_solutions(
-    path: &std::path::Path,
-    records: &[GameRecord],
-    spec: &str,
-    n_boards: usize,
-) -> Result<()> {
+/// Where `bench --solutions` writes.
+enum SolutionsOut {
+    Stdout,
+    File(std::fs::File, std::path::PathBuf),
+}
+
+/// Creates (or empties) the file at `path`, and its missing folders.
+fn create_file(path: &std::path::Path) -> Result<std::fs::File> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("making the folder {}", dir.display()))?;
+    }
+    std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))
+}
+
+/// `spec`'s moves, one line per board in the set's order, each color as one
+/// character `0`-`9`, `a`-`z`; `-` where it did not clear the board.
+fn solutions_text(records: &[GameRecord], spec: &str, n_boards: usize) -> Result<String> {
     let mut lines = vec!["-".to_string(); n_boards];
     for r in records.iter().filter(|r| r.spec == spec && r.solved()) {
         let moves: cw_core::Moves = r
@@ -361,8 +388,7 @@ fn write_solutions(
                 .collect();
         }
     }
-    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    Ok(lines.iter().map(|l| format!("{l}\n")).collect())
 }
 
 /// The process's peak resident memory in MB (10^6 bytes), from
