@@ -13,7 +13,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
 use thiserror::Error;
 
 use crate::record::{GameOutcome, GameRecord, RunInfo, RunMeta};
@@ -116,6 +116,34 @@ pub enum StoreError {
     /// A database that must exist does not.
     #[error("there is no results database {}", .0.display())]
     Missing(PathBuf),
+    /// The path is a folder.
+    #[error("{} is a folder, not a results database file", .0.display())]
+    Folder(PathBuf),
+    /// A SQLite database that some other program made: the store never
+    /// adds its tables to one.
+    #[error(
+        "{} is not a colorwalk results database: it is a SQLite database with other tables ({})",
+        path.display(), tables.join(", ")
+    )]
+    Foreign {
+        /// The file.
+        path: PathBuf,
+        /// Its tables (the first few).
+        tables: Vec<String>,
+    },
+    /// A store of an older schema, opened only to read where it cannot be
+    /// brought up to date.
+    #[error(
+        "{} was written by an older colorwalk (schema {found}, this build's is \
+         {SCHEMA_VERSION}) and cannot be brought up to date here: it is read-only",
+        path.display()
+    )]
+    Outdated {
+        /// The file.
+        path: PathBuf,
+        /// The file's `user_version`.
+        found: i64,
+    },
 }
 
 /// Adds what the store was doing to a SQLite error.
@@ -132,6 +160,42 @@ impl<T> Context<T> for Result<T, rusqlite::Error> {
     }
 }
 
+/// The tables of a SQLite database that is not a colorwalk store (schema
+/// version 0 with tables of its own), up to six of them; `None` for a
+/// store or an empty database.
+fn foreign_tables(conn: &Connection) -> Result<Option<Vec<String>>, StoreError> {
+    let what = || "reading the database's schema".to_string();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .context(what)?;
+    if version != 0 {
+        return Ok(None);
+    }
+    let mut stmt = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 6")
+        .context(what)?;
+    let tables = stmt
+        .query_map([], |r| r.get::<_, String>(0))
+        .context(what)?
+        .collect::<Result<Vec<_>, _>>()
+        .context(what)?;
+    Ok((!tables.is_empty()).then_some(tables))
+}
+
+/// A path as the path of a SQLite `file:` URI: `%`, `?` and `#` escaped.
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for ch in path.to_string_lossy().chars() {
+        match ch {
+            '%' => out.push_str("%25"),
+            '?' => out.push_str("%3f"),
+            '#' => out.push_str("%23"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 /// A connection to the results database.
 #[derive(Debug)]
 pub struct Store {
@@ -142,6 +206,9 @@ impl Store {
     /// Opens (creating it and its parent directories if needed) the database
     /// at `path` and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            return Err(StoreError::Folder(path.to_path_buf()));
+        }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|source| StoreError::CreateDir {
                 path: dir.to_path_buf(),
@@ -150,7 +217,71 @@ impl Store {
         }
         let conn = Connection::open(path)
             .context(|| format!("opening the results database {}", path.display()))?;
+        if let Some(tables) = foreign_tables(&conn)? {
+            return Err(StoreError::Foreign {
+                path: path.to_path_buf(),
+                tables,
+            });
+        }
         Store::setup(conn, &|| format!("setting up {}", path.display()))
+    }
+
+    /// Opens the database at `path`, which must exist, to read it only:
+    /// nothing in the file changes (not its schema, nor its journal mode),
+    /// and a store that cannot be written (a read-only file or folder)
+    /// reads as well as any. An empty file reads as a store with no runs; a
+    /// store of an older schema is brought up to date first where the file
+    /// can be written (as [`open`](Self::open) would), else refused.
+    pub fn open_to_read(path: &Path) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            return Err(StoreError::Folder(path.to_path_buf()));
+        }
+        if !path.is_file() {
+            return Err(StoreError::Missing(path.to_path_buf()));
+        }
+        let what = || format!("opening the results database {}", path.display());
+        let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, read_only).context(what)?;
+        // A WAL store in a folder that cannot be written cannot be read
+        // unless SQLite is told that nobody writes it (its shared-memory
+        // file cannot be made): read it as immutable then.
+        let conn = match conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)) {
+            Ok(_) => conn,
+            Err(_) => Connection::open_with_flags(
+                format!("file:{}?immutable=1", uri_path(path)),
+                read_only | OpenFlags::SQLITE_OPEN_URI,
+            )
+            .context(what)?,
+        };
+        if let Some(tables) = foreign_tables(&conn)? {
+            return Err(StoreError::Foreign {
+                path: path.to_path_buf(),
+                tables,
+            });
+        }
+        let found: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .context(what)?;
+        if found > i64::from(SCHEMA_VERSION) {
+            return Err(StoreError::TooNew { found });
+        }
+        if found == 0 {
+            // Empty: no runs, as a fresh store has none.
+            return Store::open_in_memory();
+        }
+        if found < i64::from(SCHEMA_VERSION) {
+            drop(conn);
+            return Store::open(path).map_err(|e| match e {
+                StoreError::Sqlite { .. } => StoreError::Outdated {
+                    path: path.to_path_buf(),
+                    found,
+                },
+                other => other,
+            });
+        }
+        conn.execute_batch("PRAGMA busy_timeout = 5000;")
+            .context(what)?;
+        Ok(Store { conn })
     }
 
     /// Opens the database at `path`, which must exist already (a shard's
@@ -171,6 +302,7 @@ impl Store {
     }
 
     fn setup(conn: Connection, what: &dyn Fn() -> String) -> Result<Store, StoreError> {
+        // (A foreign database was refused before: see `foreign_tables`.)
         // journal_mode answers with a row ("wal", or "memory" in memory).
         conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
             .context(what)?;

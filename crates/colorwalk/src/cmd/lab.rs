@@ -329,6 +329,9 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     }
     // Where the results would go, and whether the run would begin at all.
     let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
+    if !args.no_store {
+        check_writable(&path)?;
+    }
     let store = if args.no_store || !path.exists() {
         None
     } else {
@@ -354,6 +357,41 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     };
     writeln!(w, "{store}; nothing played (--dry-run)")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether the run could write its store at `path`, as `bench` would open
+/// it: the file (if there) and its folder (SQLite makes its journal files
+/// beside it), or the nearest folder that exists (where the missing ones
+/// would be made). An error that says why not.
+fn check_writable(path: &std::path::Path) -> Result<()> {
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| {
+                format!("the results database {} cannot be written", path.display())
+            })?;
+    }
+    let mut dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    while let Some(d) = dir.filter(|d| !d.exists()) {
+        dir = d.parent().filter(|d| !d.as_os_str().is_empty());
+    }
+    let dir = dir.unwrap_or(std::path::Path::new("."));
+    // A file made and removed at once: the one portable test of a folder.
+    let probe = dir.join(format!(".colorwalk-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            format!(
+                "the results database {} cannot be made: its folder {} cannot be written",
+                path.display(),
+                dir.display()
+            )
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Where `bench --solutions` writes.
@@ -530,13 +568,28 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
     }
     let mut inputs = Vec::new();
     for path in &args.shards {
-        let store = cw_lab::Store::open_existing(path)
+        let store = cw_lab::Store::open_to_read(path)
             .with_context(|| format!("opening the shard store {}", path.display()))?;
         inputs.push((path.display().to_string(), store));
     }
+    // A merge that fails leaves no new output behind.
+    let made = !args.out.exists();
     let mut out = open_store(Some(&args.out))?;
     let named: Vec<(String, &cw_lab::Store)> = inputs.iter().map(|(n, s)| (n.clone(), s)).collect();
-    let report = cw_batch::merge(&mut out, &named)?;
+    let report = match cw_batch::merge(&mut out, &named) {
+        Ok(report) => report,
+        Err(e) => {
+            drop(out);
+            if made {
+                for suffix in ["", "-wal", "-shm"] {
+                    let mut file = args.out.clone().into_os_string();
+                    file.push(suffix);
+                    let _ = std::fs::remove_file(file);
+                }
+            }
+            return Err(e.into());
+        }
+    };
     let mut w = std::io::stdout().lock();
     if args.json {
         serde_json::to_writer_pretty(&mut w, &report)?;

@@ -54,9 +54,11 @@ pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
 }
 
 /// Opens the results database at `db` (default: the user's data folder)
-/// for commands that only read it (`runs`, `compare`, `plot`): a database
-/// that does not exist is an error naming the file and how results get
-/// there, never a new empty file (nor folders) at a mistyped path. `None`
+/// for commands that only read it (`runs`, `compare`, `plot`, `bench
+/// --dry-run`): nothing in the file changes, a read-only store reads as
+/// well as any, and a database that does not exist is an error naming the
+/// file and how results get there, never a new empty file (nor folders) at
+/// a mistyped path. `None`
 /// when the default database does not exist yet and `db` was not given,
 /// so a caller can say that nothing is stored yet.
 pub(crate) fn open_store_to_read(db: Option<&Path>) -> anyhow::Result<Option<Store>> {
@@ -71,7 +73,14 @@ pub(crate) fn open_store_to_read(db: Option<&Path>) -> anyhow::Result<Option<Sto
             path.display()
         );
     }
-    open_store(Some(&path)).map(Some)
+    cw_lab::Store::open_to_read(&path).map(Some).map_err(|e| {
+        let shown = path.display().to_string();
+        if e.to_string().contains(&shown) {
+            anyhow::Error::new(e)
+        } else {
+            anyhow::Error::new(e).context(format!("opening the results database {shown}"))
+        }
+    })
 }
 
 /// `n` and a noun with a regular plural: `1 move`, `2 moves`.

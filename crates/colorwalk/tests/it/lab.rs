@@ -557,9 +557,12 @@ fn a_database_that_cannot_be_opened_is_named_once() {
             let out = colorwalk(&args, "");
             assert_eq!(out.status.code(), Some(2), "{args:?}");
             let err = stderr(&out);
-            // A path under a file holds no database: the commands that only
-            // read one say so; the others fail to make it.
-            let said = if db == not_a_file || args[0] == "serve" {
+            // A folder is named as one; a path under a file holds no
+            // database: the commands that only read one say so, the others
+            // fail to make it.
+            let said = if db == not_a_file {
+                "is a folder, not a results database file"
+            } else if args[0] == "serve" {
                 "opening the results database"
             } else {
                 "there is no results database"

@@ -259,6 +259,17 @@ fn shard_and_merge_mistakes_get_clear_errors() {
         &["merge", &path("out.db"), &path("s0.db"), &path("other.db")],
     ));
     assert!(e.contains("is not of the same plan as"), "{e}");
+    // A failed merge leaves no output behind, and its inputs as they were
+    // (an empty file stays empty: it is read, not made a store).
+    assert!(!dir.path().join("out.db").exists());
+    std::fs::write(path("empty.db"), "").unwrap();
+    let e = err(colorwalk_in(
+        &[],
+        &["merge", &path("out.db"), &path("s0.db"), &path("empty.db")],
+    ));
+    assert!(e.contains("empty.db"), "{e}");
+    assert!(!dir.path().join("out.db").exists());
+    assert_eq!(std::fs::metadata(path("empty.db")).unwrap().len(), 0);
 }
 
 #[test]

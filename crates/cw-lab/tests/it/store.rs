@@ -285,3 +285,66 @@ fn default_path_ends_in_a_database_file() {
         None => assert!(path.ends_with("results.db") || path.ends_with("colorwalk-results.db")),
     }
 }
+
+#[test]
+fn a_store_opened_to_read_changes_nothing_in_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.db");
+    let mut store = Store::open(&path).unwrap();
+    let run = store.begin_run(&meta(2, &["a"])).unwrap();
+    store.insert_results(run, &full_run(2, &["a"])).unwrap();
+    drop(store);
+    let before = std::fs::read(&path).unwrap();
+    let mut store = Store::open_to_read(&path).unwrap();
+    assert_eq!(store.results(run).unwrap(), full_run(2, &["a"]));
+    assert!(store.begin_run(&meta(1, &["b"])).is_err(), "read only");
+    drop(store);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // An empty file reads as a store with no runs, and stays empty.
+    let empty = dir.path().join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    assert!(
+        Store::open_to_read(&empty)
+            .unwrap()
+            .runs()
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0);
+
+    // A missing file is an error, not a new file.
+    let missing = dir.path().join("missing.db");
+    assert!(matches!(
+        Store::open_to_read(&missing),
+        Err(StoreError::Missing(_))
+    ));
+    assert!(!missing.exists());
+}
+
+#[test]
+fn another_programs_database_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.db");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.execute_batch(
+        "CREATE TABLE runs (id INTEGER PRIMARY KEY, name TEXT); CREATE TABLE foo (x);",
+    )
+    .unwrap();
+    drop(conn);
+    let before = std::fs::read(&path).unwrap();
+    for result in [Store::open(&path), Store::open_to_read(&path)] {
+        match result {
+            Err(e @ StoreError::Foreign { .. }) => assert_eq!(
+                e.to_string(),
+                format!(
+                    "{} is not a colorwalk results database: it is a SQLite database with \
+                     other tables (foo, runs)",
+                    path.display()
+                )
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
