@@ -72,7 +72,7 @@ impl FromStr for TableFormat {
 }
 
 /// Renders one summary per row: spec, boards, solved (with the games that
-/// ran out of time, if any), min, mean, max, stdev,
+/// ran out of time, if any; in CSV a column of their own), min, mean, max, stdev,
 /// mean and max milliseconds per board, mean nodes and inspections; when any
 /// summary has a known optimum, also the mean gap and the optimal hits
 /// (`k/n`, n being the boards with a known optimum); when any summary has
@@ -84,10 +84,14 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
         return json(summaries);
     }
     let with_optima = summaries.iter().any(|s| s.with_optimum > 0);
-    let mut header = vec![
-        "spec",
-        "boards",
-        "solved",
+    // CSV keeps every cell a number: the games out of time get a column of
+    // their own there, where the tables for people add them to `solved`.
+    let csv = format == TableFormat::Csv;
+    let mut header = vec!["spec", "boards", "solved"];
+    if csv {
+        header.push("out of time");
+    }
+    header.extend([
         "total",
         "min",
         "mean",
@@ -99,7 +103,7 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
         "ms max",
         "nodes",
         "inspections",
-    ];
+    ]);
     if with_optima {
         header.extend(["gap", "optimal"]);
     }
@@ -110,13 +114,17 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
     let rows = summaries
         .iter()
         .map(|s| {
-            let mut row = vec![
-                Some(s.spec.clone()),
-                Some(s.n.to_string()),
-                Some(match s.out_of_time {
+            let mut row = vec![Some(s.spec.clone()), Some(s.n.to_string())];
+            if csv {
+                row.push(Some(s.solved.to_string()));
+                row.push(Some(s.out_of_time.to_string()));
+            } else {
+                row.push(Some(match s.out_of_time {
                     0 => s.solved.to_string(),
                     late => format!("{} ({late} out of time)", s.solved),
-                }),
+                }));
+            }
+            row.extend([
                 Some(s.total_moves.to_string()),
                 s.min_moves.map(|m| m.to_string()),
                 s.mean_moves.map(fixed2),
@@ -128,7 +136,7 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
                 Some(fixed2(s.max_ms)),
                 Some(format!("{:.0}", s.mean_nodes)),
                 Some(format!("{:.0}", s.mean_inspections)),
-            ];
+            ]);
             if with_optima {
                 row.push(s.mean_gap.map(fixed2));
                 row.push(Some(format!("{}/{}", s.optimal_hits, s.with_optimum)));

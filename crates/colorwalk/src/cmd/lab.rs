@@ -139,8 +139,16 @@ fn shard(args: &BenchArgs) -> Result<Option<Shard>> {
 /// `colorwalk bench`.
 pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let format = table_format(&args.format, args.json)?;
-    if args.published && format == TableFormat::Json {
-        bail!("--published adds a table beside the summaries, so it does not combine with JSON");
+    if args.published && matches!(format, TableFormat::Json | TableFormat::Csv) {
+        bail!(
+            "--published adds a second table after the summaries, so it takes --format table \
+             or markdown, not {}",
+            if format == TableFormat::Json {
+                "JSON"
+            } else {
+                "csv"
+            }
+        );
     }
     let plan = plan(args)?;
     if args.published
@@ -307,26 +315,6 @@ const FRESH_HINT: &str = "Add --fresh to begin a new run beside it (it stays as 
 fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     let plan = &batch.plan;
     let (boards, specs) = (plan.boards.len(), plan.specs.len() as u64);
-    let mut w = std::io::stdout().lock();
-    writeln!(
-        w,
-        "plan {}: {} ({}) × {} ({}) = {}",
-        plan.fingerprint().digest(),
-        super::count(boards, "board"),
-        plan.boards.description(),
-        super::count(specs, "spec"),
-        plan.labels().join(", "),
-        super::count(boards * specs, "game")
-    )?;
-    if let Some(shard) = batch.shard {
-        let mine = shard.len_of(boards);
-        writeln!(
-            w,
-            "shard {shard}: {}, {}",
-            super::count(mine, "board"),
-            super::count(mine * specs, "game")
-        )?;
-    }
     // Where the results would go, and whether the run would begin at all.
     let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
     if !args.no_store {
@@ -346,13 +334,56 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
         Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
         other => other?,
     };
+    let games = batch.shard.map_or(boards, |s| s.len_of(boards)) * specs;
+    let mut w = std::io::stdout().lock();
+    if table_format(&args.format, args.json)? == TableFormat::Json {
+        let value = serde_json::json!({
+            "plan": plan.fingerprint().digest(),
+            "boards": boards,
+            "board_set": plan.boards.description(),
+            "specs": plan.labels(),
+            "games": boards * specs,
+            "shard": batch.shard.map(|s| serde_json::json!({
+                "shard": s.to_string(),
+                "boards": s.len_of(boards),
+                "games": s.len_of(boards) * specs,
+            })),
+            "store": (!args.no_store).then(|| path.display().to_string()),
+            "resume": point.map(|(run, done)| serde_json::json!({
+                "run": run,
+                "played": done,
+                "games": games,
+            })),
+        });
+        serde_json::to_writer_pretty(&mut w, &value)?;
+        writeln!(w)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        w,
+        "plan {}: {} ({}) × {} ({}) = {}",
+        plan.fingerprint().digest(),
+        super::count(boards, "board"),
+        plan.boards.description(),
+        super::count(specs, "spec"),
+        plan.labels().join(", "),
+        super::count(boards * specs, "game")
+    )?;
+    if let Some(shard) = batch.shard {
+        let mine = shard.len_of(boards);
+        writeln!(
+            w,
+            "shard {shard}: {}, {}",
+            super::count(mine, "board"),
+            super::count(mine * specs, "game")
+        )?;
+    }
     let store = match (args.no_store, point) {
         (true, _) => "not stored".to_string(),
         (false, None) => format!("store {}, a new run", path.display()),
         (false, Some((run, done))) => format!(
-            "store {}, resuming run {run}: {done} of {} games already played",
+            "store {}, resuming run {run}: {done} of {games} games already played",
             path.display(),
-            batch.shard.map_or(boards, |s| s.len_of(boards)) * specs
         ),
     };
     writeln!(w, "{store}; nothing played (--dry-run)")?;

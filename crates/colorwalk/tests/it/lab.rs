@@ -608,6 +608,23 @@ fn every_command_that_prints_data_takes_json() {
     );
     let out = bench(&["--json", "--published"]);
     assert_eq!(out.status.code(), Some(2));
+    let out = bench(&["--format", "csv", "--published"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("takes --format table or markdown"));
+    // A dry run says in JSON what the run would do: begin a new run in the
+    // store (the runs before finished).
+    let out = bench(&["--dry-run", "--format", "json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dry: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(
+        (dry["games"].as_u64(), dry["specs"][0].as_str()),
+        (Some(2), Some("greedy"))
+    );
+    assert_eq!(
+        (dry["store"].as_str(), dry["resume"].is_null()),
+        (Some(db_s), true),
+        "{dry}"
+    );
 
     let runs: serde_json::Value =
         serde_json::from_str(&stdout(&colorwalk(&["runs", "--db", db_s, "--json"], ""))).unwrap();

@@ -90,23 +90,23 @@ fn table_format_names_round_trip() {
 fn summaries_as_csv_parse_back() {
     let rows = parse_csv(&render_summaries(&summaries(false), TableFormat::Csv));
     assert_eq!(rows.len(), 3);
-    assert!(rows.iter().all(|r| r.len() == 14), "{rows:?}");
-    assert_eq!(rows[0][0], "spec");
+    assert!(rows.iter().all(|r| r.len() == 15), "{rows:?}");
+    assert_eq!(rows[0][0..4], ["spec", "boards", "solved", "out of time"]);
     assert_eq!(rows[2][0], HYBRID, "a spec with commas survives quoting");
     // gla:depth=5: 30..=33 moves, mean 31.5, population stdev sqrt(1.25).
     assert_eq!(
-        rows[1][1..8],
-        ["4", "4", "126", "30", "31.50", "33", "1.12"]
+        rows[1][1..9],
+        ["4", "4", "0", "126", "30", "31.50", "33", "1.12"]
     );
-    assert_eq!(rows[1][8], "1.50");
+    assert_eq!(rows[1][9], "1.50");
 
     let rows = parse_csv(&render_summaries(&summaries(true), TableFormat::Csv));
-    assert!(rows.iter().all(|r| r.len() == 16), "{rows:?}");
-    assert_eq!(rows[0][14..], ["gap", "optimal"]);
+    assert!(rows.iter().all(|r| r.len() == 17), "{rows:?}");
+    assert_eq!(rows[0][15..], ["gap", "optimal"]);
     // gla:depth=5 on k1 (30 vs 29) and k2 (31 vs 30): gap 1, no hit.
-    assert_eq!(rows[1][14..], ["1.00", "0/2"]);
+    assert_eq!(rows[1][15..], ["1.00", "0/2"]);
     // The hybrid on k1 (29 vs 29) and k2 (30 vs 30): both hits.
-    assert_eq!(rows[2][14..], ["0.00", "2/2"]);
+    assert_eq!(rows[2][15..], ["0.00", "2/2"]);
 }
 
 #[test]
