@@ -136,7 +136,7 @@ fn looks_like_path(s: &str) -> bool {
 }
 
 /// Reads the one board named by `source`, or the one `pick` chooses (a
-/// number from 1 or a name) from a file with several.
+/// number from 1, a name, or a board's ID) from a file with several.
 pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Result<BoardEntry> {
     let mut boards = load_all(source, from)?;
     let Some(pick) = pick else {
@@ -157,8 +157,17 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
         }
         return Ok(boards.swap_remove(n - 1));
     }
-    let names: Vec<String> = boards.iter().filter_map(|b| b.name.clone()).collect();
-    match boards.into_iter().find(|b| b.name.as_deref() == Some(pick)) {
+    // A board's name, or its ID where the file gives it no other name (a
+    // file that `new` wrote names each board by its ID).
+    let names: Vec<String> = boards
+        .iter()
+        .map(|b| b.name.clone().unwrap_or_else(|| b.board.id().to_string()))
+        .collect();
+    let found = names
+        .iter()
+        .position(|n| n == pick)
+        .or_else(|| boards.iter().position(|b| b.board.id().to_string() == pick));
+    match found.map(|i| boards.swap_remove(i)) {
         Some(b) => Ok(b),
         None => {
             let hint = cw_solve::nearest(pick, names.iter().map(String::as_str))

@@ -88,6 +88,35 @@ fn convert_writes_a_file_and_reads_the_reference_file() {
         "{}",
         stderr(&out)
     );
+    // Boards that `new` wrote are named by their IDs, in every format that
+    // holds several.
+    let dir = tempfile::tempdir().unwrap();
+    for to in ["text", "line", "id"] {
+        let file = dir.path().join(format!("three.{to}"));
+        let out = colorwalk(
+            &[
+                "new", "--seed", "1", "-n", "3", "--size", "5x5", "--colors", "3", "--to", to,
+            ],
+            "",
+        );
+        std::fs::write(&file, stdout(&out)).unwrap();
+        let out = colorwalk(
+            &[
+                "show",
+                file.to_str().unwrap(),
+                "--pick",
+                "5x5c3-s2",
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{to}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains("\"5x5c3-s2\""),
+            "{to}: {}",
+            stdout(&out)
+        );
+    }
 }
 
 #[test]
