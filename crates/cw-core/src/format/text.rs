@@ -112,6 +112,19 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     }
     if !pending.rows.is_empty() {
         out.push(finish(pending)?);
+    } else if let (Some(&(name, line)), false) = (pending.seen.first(), out.is_empty()) {
+        // Directives after the last board's rows that no rows follow belong
+        // to no board: most likely they were meant for the board above.
+        // (With no board at all, the input is empty, as its reader says.)
+        return Err(ParseError::new(
+            line,
+            1,
+            format!(
+                "'# {name}:' belongs to no board: no rows follow it after the last board's \
+                 rows (a directive after rows begins the next board); put it before the rows \
+                 of its board"
+            ),
+        ));
     }
     Ok(out)
 }

@@ -666,6 +666,15 @@ fn comments_between_rows_keep_the_board_whole() {
         );
         assert!(e.message.contains(what), "{text:?}: {e}");
     }
+    // A directive after the last board's rows, with no rows after it, is
+    // refused at its line, not dropped.
+    let e = format::parse("0012\n0122\n# start: 1,1\n", Format::Text).unwrap_err();
+    assert_eq!((e.line, e.col), (3, 1), "{e}");
+    assert!(
+        e.message
+            .starts_with("'# start:' belongs to no board: no rows follow it after"),
+        "{e}"
+    );
 }
 
 #[test]
