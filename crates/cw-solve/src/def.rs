@@ -12,7 +12,9 @@ use crate::{Metric, Solver, SpecError};
 /// game has fewer moves than this.
 pub const UNTIL: ParamDef = ParamDef {
     name: "until",
-    doc: "play this stage while fewer moves than this were made, then the next stage",
+    doc: "play this stage while fewer moves than this were made, then the next stage (or, \
+          after a chain's last stage, the next alternative); a search's whole proposal is \
+          played, even past it, as in the series",
     default: "",
     kind: ParamKind::Int {
         min: 1,
@@ -157,10 +159,13 @@ impl ParamKind {
                         .unwrap_or_default();
                     format!("'{value}' is not {}{hint}", self.describe())
                 }),
-            ParamKind::Bool => match value {
+            // Any case: `True`, `YES`.
+            ParamKind::Bool => match value.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "1" | "on" => Ok("true".into()),
                 "false" | "no" | "0" | "off" => Ok("false".into()),
-                _ => Err(format!("'{value}' is not true or false")),
+                _ => Err(format!(
+                    "'{value}' is not true or false (nor yes/no, on/off, 1/0)"
+                )),
             },
         }
     }

@@ -297,9 +297,27 @@ fn parse_chains(text: &str) -> Result<Spec, SpecError> {
                     handed_over_at = handed_over_at.max(until);
                 }
             }
-            alternatives.push(chain);
+            alternatives.push((chain, columns));
             offset += alt.chars().count() + 1;
         }
+        // A last stage's `until` hands over to the next alternative; the
+        // last alternative's has nothing to hand over to, so the game would
+        // stop there unsolved.
+        if let Some((chain, columns)) = alternatives.last()
+            && let (Some(stage), Some(&col)) = (chain.last(), columns.last())
+            && let Some(until) = stage.until
+        {
+            return Err(SpecError::new(
+                col,
+                format!(
+                    "stage '{}' has until={until} but nothing follows it, so the game would \
+                     stop unsolved at move {until}: add a stage after it (>) or a fallback (|), \
+                     or drop until",
+                    stage.def.name
+                ),
+            ));
+        }
+        let alternatives = alternatives.into_iter().map(|(chain, _)| chain).collect();
         Ok(Spec { alternatives })
     }
 }
@@ -371,6 +389,9 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                 SpecError::new(pair_col, format!("{} {}: {e}", def.name, param.name))
             })?;
             if param.name == "until" {
+                if until.is_some() {
+                    return Err(SpecError::new(pair_col, format!("'{key}' is given twice")));
+                }
                 until = Some(value.parse().expect("checked as a whole number"));
             } else if given.iter().any(|(p, _)| p.name == param.name) {
                 return Err(SpecError::new(pair_col, format!("'{key}' is given twice")));

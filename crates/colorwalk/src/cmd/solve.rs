@@ -75,12 +75,12 @@ pub fn solvers(args: &SolversArgs) -> Result<ExitCode> {
     for s in &solvers {
         writeln!(w, "{}  {}", s.name, s.summary)?;
         for p in &s.params {
-            let default = if p.default.is_empty() {
-                "none"
+            // A parameter with no default (`until`) is left out unless given.
+            if p.default.is_empty() {
+                writeln!(w, "    {}  (optional: {}) {}", p.name, p.values, p.doc)?;
             } else {
-                p.default
-            };
-            writeln!(w, "    {}={}  ({}) {}", p.name, default, p.values, p.doc)?;
+                writeln!(w, "    {}={}  ({}) {}", p.name, p.default, p.values, p.doc)?;
+            }
         }
         writeln!(w)?;
     }

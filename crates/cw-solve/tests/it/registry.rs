@@ -130,10 +130,10 @@ fn a_solver_in_the_list_is_registered_eliminate_for_one() {
     let def = registry::find("eliminate").unwrap();
     assert_eq!(def.params.len(), 1);
     assert_eq!(
-        Spec::parse("eliminate:metric=perimeter,until=9")
+        Spec::parse("eliminate:metric=perimeter,until=9>greedy")
             .unwrap()
             .to_string(),
-        "eliminate:metric=perimeter,until=9"
+        "eliminate:metric=perimeter,until=9>greedy"
     );
 
     // Every move clears its color when some move can; otherwise it is the

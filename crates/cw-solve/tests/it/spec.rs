@@ -55,6 +55,14 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert_eq!(col, 16);
     assert!(Spec::parse("greedy:until=5>gla:until=6>greedy").is_ok());
     assert!(Spec::parse("greedy:until=5>gla:until=6>greedy|gla:until=2>greedy").is_ok());
+    // The last stage's `until` hands over to the next alternative; on the
+    // last alternative it would stop the game unsolved.
+    assert!(Spec::parse("greedy:until=3|bfs").is_ok());
+    let (col, msg) = err("bfs|greedy:until=4");
+    assert_eq!(col, 5);
+    assert!(msg.contains("nothing follows it"), "{msg}");
+    let (col, msg) = err("greedy:until=3,until=4>gla");
+    assert_eq!((col, msg.as_str()), (16, "'until' is given twice"));
     // Names are lower case; one in capitals is surely meant.
     let (_, msg) = err("GLA");
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
