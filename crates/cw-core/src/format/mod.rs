@@ -13,8 +13,10 @@
 //!
 //! Every parser reports the first problem with its 1-based line and column.
 //! The field's formats (set, dataset, codegolf, 99, Puchert) are Flood-It
-//! formats; a board in them whose start color appears nowhere else is the
-//! Color Walk game, and is read as a Color Walk board (see each module).
+//! formats; a board in them whose start color is the highest and appears
+//! nowhere else is the Color Walk game, and is read as a Color Walk board
+//! (see each module). The other colors keep their numbers, so a move list
+//! means the same on the board as read and as written.
 
 mod codegolf;
 mod dataset;

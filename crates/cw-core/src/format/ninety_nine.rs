@@ -3,9 +3,12 @@
 //! starts from the top-left block (the "pivot").
 //!
 //! It is a Flood-It format: the region starts as the top-left block's whole
-//! group. When the top-left color appears nowhere else the board is the
-//! Color Walk game and is read as one (that color is the blank, left out of
-//! the numbering); we write Color Walk boards so, the blank as `colors`.
+//! group. When the top-left color is the highest, `colors`, and appears
+//! nowhere else, the board is the Color Walk game and is read as one (that
+//! color is the blank); we write Color Walk boards so. A Flood-It board
+//! whose start color is another one used nowhere else stays a Flood-It
+//! board, its colors numbered as written (as in the set and dataset
+//! formats), so move lists written for it still hold.
 
 use super::tokens::{Tokens, board_with_blank_color, flood_it_board, start_is_unique};
 use super::{BoardEntry, ParseError};
@@ -36,7 +39,10 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     let (optimum, ..) = toks.number("the known optimum (0 if unknown)", 0..=u64::from(u32::MAX))?;
     toks.finish("the optimum")?;
     let (width, height) = (cols as usize, rows as usize);
-    let board = if start_is_unique(&values, 0) && colors > MIN_COLORS as u64 {
+    let board = if values[0].0 == colors
+        && start_is_unique(&values, 0)
+        && colors > MIN_COLORS as u64
+    {
         board_with_blank_color(width, height, colors as usize - 1, 1, &values, 0)?
     } else if colors > MAX_COLORS as u64 {
         return Err(ParseError::new(

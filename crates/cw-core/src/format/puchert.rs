@@ -3,12 +3,14 @@
 //! whitespace.
 //!
 //! It is a Flood-It format: the region starts as the origin's whole group.
-//! When the origin's color appears nowhere else the board is the Color Walk
-//! game and is read as one (that color is the blank, left out of the
-//! numbering); we write Color Walk boards so, colors as `0..k-1` and the
-//! blank as `k`.
+//! When the origin's color is above every other color on the board (and so
+//! appears nowhere else) the board is the Color Walk game and is read as
+//! one, with that many colors (the blank is `k` of colors `0..k-1`); we
+//! write Color Walk boards so. A Flood-It board whose start color is
+//! another one used nowhere else stays a Flood-It board, its colors
+//! numbered as written (as in the set and dataset formats).
 
-use super::tokens::{Tokens, board_with_blank_color, flood_it_board, start_is_unique};
+use super::tokens::{Tokens, board_with_blank_color, flood_it_board};
 use super::{BoardEntry, ParseError};
 use crate::{MAX_COLORS, MAX_SIDE, MIN_COLORS, MIN_SIDE};
 use std::fmt::Write;
@@ -32,20 +34,16 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     toks.finish("the last block")?;
     let (width, height) = (cols as usize, rows as usize);
     let top = values.iter().map(|v| v.0).max().unwrap_or(0);
-    let board = if start_is_unique(&values, start) && top > 0 {
-        let blank = values[start].0;
-        let others = values
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != start)
-            .map(|(_, v)| v.0)
-            .max()
-            .unwrap_or(0);
-        let highest_color = if others > blank { others - 1 } else { others };
-        let n_colors = (highest_color as usize + 1)
-            .max(blank as usize)
-            .max(MIN_COLORS);
-        board_with_blank_color(width, height, n_colors, 0, &values, start)?
+    let blank = values[start].0;
+    let others = values
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != start)
+        .map(|(_, v)| v.0)
+        .max()
+        .unwrap_or(0);
+    let board = if blank > others && blank as usize >= MIN_COLORS {
+        board_with_blank_color(width, height, blank as usize, 0, &values, start)?
     } else {
         if top as usize >= MAX_COLORS {
             let &(v, line, col) = values.iter().find(|v| v.0 == top).expect("a highest value");

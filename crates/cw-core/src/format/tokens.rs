@@ -166,7 +166,8 @@ pub(crate) fn start_is_unique(values: &[(u64, usize, usize)], start: usize) -> b
 /// Builds a Color Walk board from color tokens where the start token is the
 /// blank block's own color, used nowhere else. Colors are numbered from
 /// `base`; the blank's value is left out of the numbering, so the other
-/// colors become `0..`.
+/// colors become `0..` (the callers pass a blank above every other color,
+/// so none of them moves).
 pub(crate) fn board_with_blank_color(
     width: usize,
     height: usize,

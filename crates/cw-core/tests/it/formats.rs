@@ -39,38 +39,30 @@ fn read_as_color_walk(fmt: Format, b: &Board) -> bool {
     let highest_used = b.cells().iter().flatten().max().map_or(0, |c| c.index());
     unique
         && match fmt {
-            Format::Set => s.index() + 1 == b.n_colors() && b.n_colors() > 2,
-            Format::Dataset | Format::Codegolf => s.index() == highest_used && highest_used >= 2,
-            Format::NinetyNine => b.n_colors() > 2,
-            Format::Puchert => true,
+            Format::Set | Format::NinetyNine => s.index() + 1 == b.n_colors() && b.n_colors() > 2,
+            Format::Dataset | Format::Codegolf | Format::Puchert => {
+                s.index() == highest_used && highest_used >= 2
+            }
             _ => false,
         }
 }
 
 /// The Color Walk board that `fmt` reads the disguised Flood-It board `b`
-/// as (see [`read_as_color_walk`]): the start block blank; in 99 and Puchert
-/// the start color is left out of the numbering, so the colors above it move
-/// down by one. The color count: the file's count less the blank (set, 99),
-/// the highest color used (dataset, Code Golf: the blank is the highest), or
-/// for Puchert, whose blank is written as the color count, at least the
-/// blank's value.
+/// as (see [`read_as_color_walk`]): the start block blank, the other colors
+/// as they were (the blank is the highest, so no color moves). The color
+/// count: the file's count less the blank (set, 99), or the blank's value
+/// (dataset, Code Golf, Puchert: the blank is written as the color count).
 fn as_color_walk(fmt: Format, b: &Board) -> Board {
     let s = b.cells()[b.start()].expect("a Flood-It board");
-    let renumber = matches!(fmt, Format::NinetyNine | Format::Puchert);
     let cells: Vec<Option<Color>> = b
         .cells()
         .iter()
         .enumerate()
-        .map(|(i, &c)| {
-            let c = c.expect("a Flood-It board");
-            (i != b.start()).then_some(if renumber && c > s { Color(c.0 - 1) } else { c })
-        })
+        .map(|(i, &c)| (i != b.start()).then_some(c.expect("a Flood-It board")))
         .collect();
-    let top = cells.iter().flatten().max().map_or(0, |c| c.index());
     let n_colors = match fmt {
         Format::Set | Format::NinetyNine => b.n_colors() - 1,
-        Format::Dataset | Format::Codegolf => s.index(),
-        Format::Puchert => (top + 1).max(s.index()).max(2),
+        Format::Dataset | Format::Codegolf | Format::Puchert => s.index(),
         _ => unreachable!("{fmt} keeps Flood-It boards as they are"),
     };
     Board::with_start(b.width(), b.height(), n_colors, cells, b.start()).unwrap()
@@ -411,15 +403,17 @@ fn the_field_formats_read_a_disguised_color_walk_board_as_one() {
     ] {
         assert_eq!(read(id, fmt), "3x3c2:.01010101", "{fmt}");
     }
-    // The start color 1 is used once but 2 is higher: set and Code Golf keep
-    // the Flood-It board; Puchert leaves 1 out of the numbering.
+    // The start color 1 is used once but 2 is higher: every format keeps
+    // the Flood-It board, its colors numbered as they were (so a move list
+    // for it still holds).
     let id = "3x3c3@1,1:020212020";
-    assert_eq!(read(id, Format::Set), id);
-    assert_eq!(read(id, Format::Codegolf), id);
-    assert_eq!(read(id, Format::Puchert), "3x3c2:0101.1010");
+    for fmt in [Format::Set, Format::Codegolf, Format::Puchert] {
+        assert_eq!(read(id, fmt), id, "{fmt}");
+    }
     let id = "3x3c4:102020202";
-    assert_eq!(read(id, Format::NinetyNine), "3x3c3:.01010101");
+    assert_eq!(read(id, Format::NinetyNine), id);
     assert_eq!(read(id, Format::Set), id);
+    assert_eq!(read(id, Format::Puchert), "3x3c3:102020202");
     // The dataset's color count is its highest color: 3 colors here.
     assert_eq!(read(id, Format::Dataset), "3x3c3:102020202");
 }
@@ -1302,10 +1296,15 @@ fn ninety_nine_format_errors() {
         1,
         "empty input: expected 'rows cols colors'",
     );
-    // A valid one for contrast: the blank may be any color number.
-    let ok = format::parse_one("2 2 3\n1 2 3 2\n5\n", NN).unwrap();
+    // A valid one for contrast: the blank is the highest color, `colors`.
+    let ok = format::parse_one("2 2 3\n3 1 2 1\n5\n", NN).unwrap();
     assert_eq!(ok.board, crate::board(2, 2, ".010"));
     assert_eq!(ok.optimum, Some(5));
+    // A start color used nowhere else but not the highest: a Flood-It
+    // board, its colors as written (so move lists for it still hold).
+    let flood = format::parse_one("2 2 3\n1 2 3 2\n5\n", NN).unwrap();
+    assert!(flood.board.is_flood_it());
+    assert_eq!(flood.board.n_colors(), 3);
 }
 
 #[test]
@@ -1391,9 +1390,12 @@ fn puchert_format_errors() {
         "unexpected '5' after the last block",
     );
     fails(P, "", 1, 1, "empty input: expected 'rows cols'");
-    // A valid one for contrast: the blank's color is left out of the numbering.
-    let ok = format::parse_one("2 2\n0 0\n1 0\n2 0\n", P).unwrap();
+    // A valid one for contrast: the blank is above every color.
+    let ok = format::parse_one("2 2\n0 0\n2 0\n1 0\n", P).unwrap();
     assert_eq!(ok.board, crate::board(2, 2, ".010"));
+    // A start color used nowhere else but not the highest: Flood-It.
+    let flood = format::parse_one("2 2\n0 0\n1 0\n2 0\n", P).unwrap();
+    assert!(flood.board.is_flood_it());
 }
 
 #[test]
