@@ -104,7 +104,7 @@ pub struct OptimumArgs {
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
     /// Do not store the result.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "db")]
     pub no_store: bool,
     /// Print to standard error how the exact search goes: its proven bounds each time they move, with the time, the positions expanded and the memory held.
     #[arg(long)]
@@ -160,7 +160,7 @@ pub struct BenchArgs {
     #[arg(long)]
     pub db: Option<std::path::PathBuf>,
     /// Do not store the results.
-    #[arg(long, conflicts_with = "shard")]
+    #[arg(long, conflicts_with_all = ["shard", "db", "fresh"])]
     pub no_store: bool,
     /// Start a new run even if an unfinished run of the same plan exists.
     #[arg(long)]

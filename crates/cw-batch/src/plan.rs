@@ -507,7 +507,11 @@ impl Fingerprint {
             if a == b {
                 continue;
             }
-            let show = |v: Option<&Value>| v.map_or("(not recorded)".to_string(), Value::to_string);
+            let show = |v: Option<&Value>| match v {
+                None => "(not recorded)".to_string(),
+                Some(Value::Null) => "none".to_string(),
+                Some(v) => v.to_string(),
+            };
             let what = match key.as_str() {
                 "solvers" => "solver parameters, defaults included",
                 "boards" => "boards",

@@ -435,9 +435,9 @@ impl OptimumEvidence {
 /// proven optimum that differs, or a proven lower bound above it. Then the
 /// lab's proven optimum is kept if it has one (else nothing: the listed
 /// value is not to be trusted), and the second item says why, naming the
-/// board `id`.
+/// board by `label` (its name in the file, or its ID).
 pub fn reconcile_optimum(
-    id: &str,
+    label: &str,
     listed: Option<u32>,
     known: OptimumEvidence,
 ) -> (Option<(u32, bool)>, Option<String>) {
@@ -454,8 +454,8 @@ pub fn reconcile_optimum(
         return (Some((o, true)), None);
     };
     let conflict = format!(
-        "{id}: its board file lists an optimum of {o}, but this lab knows {why}: the listed \
-         optimum is ignored"
+        "{label}: its board file lists an optimum of {o}, but this lab knows {why}: the \
+         listed optimum is ignored"
     );
     (known.proven.map(|m| (m, true)), Some(conflict))
 }
@@ -500,7 +500,9 @@ pub fn known_optima(
             proven: stored.proven.or(ran.proven),
             lower: stored.lower.max(ran.lower),
         };
-        let (optimum, why) = reconcile_optimum(&id, entry.optimum, known);
+        // Named as the file names it: an ID of cells can run to pages.
+        let label = entry.name.as_deref().unwrap_or(&id);
+        let (optimum, why) = reconcile_optimum(label, entry.optimum, known);
         conflicts.extend(why);
         // Contradicted and unproven here: the store's best, if any, stays.
         if let Some(o) = optimum {
@@ -917,5 +919,14 @@ mod tests {
         store.record_optimum(&id, 7, true, "").unwrap();
         let o = known_optima(Some(&store), &listing(6), &[rec("greedy", 9, None)]).unwrap();
         assert_eq!((o.optima[&id], o.conflicts.len()), ((7, true), 1));
+        // A board the file names is named so in the warning.
+        let mut named = listing(6);
+        named[0].name = Some("ref_7".into());
+        let o = known_optima(Some(&store), &named, &[]).unwrap();
+        assert!(
+            o.conflicts[0].starts_with("ref_7: its board file lists"),
+            "{:?}",
+            o.conflicts
+        );
     }
 }

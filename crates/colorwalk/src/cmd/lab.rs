@@ -550,7 +550,7 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
         Some(id) => {
             let info = store
                 .run(id)?
-                .ok_or_else(|| anyhow!("no run {id} in the database"))?;
+                .ok_or_else(|| no_run(id, args.db.as_deref()))?;
             let records = store.results(id)?;
             let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
             let optima = store.optima(ids)?;
@@ -668,11 +668,14 @@ fn write_merge_report(
     }
     writeln!(
         w,
-        "added {} results, {} duplicates (the same result again), {} conflicts; {} known optima taken",
-        r.added,
-        r.duplicates,
-        r.conflicts.len(),
-        r.optima_taken
+        "added {}, {} (the same result again), {}; {} taken",
+        super::count(r.added, "result"),
+        super::count(r.duplicates, "duplicate"),
+        super::count(r.conflicts.len() as u64, "conflict"),
+        match r.optima_taken {
+            1 => "1 known optimum".to_string(),
+            n => format!("{n} known optima"),
+        }
     )?;
     for c in r.conflicts.iter().take(MERGE_LIST) {
         writeln!(
@@ -743,6 +746,16 @@ fn stored_runs(db: Option<&std::path::Path>) -> Result<Store> {
         .ok_or_else(|| anyhow!("nothing is stored yet ({})", missing_default_db()))
 }
 
+/// The error for a run that the database at `db` (or the default one) does
+/// not hold, naming the file.
+fn no_run(id: i64, db: Option<&std::path::Path>) -> anyhow::Error {
+    let path = db.map_or_else(Store::default_path, std::path::Path::to_path_buf);
+    anyhow!(
+        "no run {id} in {} (`colorwalk runs` lists the runs there)",
+        path.display()
+    )
+}
+
 /// Why nothing is stored when the default database does not exist.
 fn missing_default_db() -> String {
     format!(
@@ -758,7 +771,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let load = |id: i64| -> Result<Vec<GameRecord>> {
         store
             .run(id)?
-            .ok_or_else(|| anyhow!("no run {id} in the database"))?;
+            .ok_or_else(|| no_run(id, args.db.as_deref()))?;
         Ok(store.results(id)?)
     };
     let (a, b) = (load(args.a)?, load(args.b)?);
@@ -809,10 +822,15 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
     let store = stored_runs(args.db.as_deref())?;
     store
         .run(args.run)?
-        .ok_or_else(|| anyhow!("no run {} in the database", args.run))?;
+        .ok_or_else(|| no_run(args.run, args.db.as_deref()))?;
     let records = store.results(args.run)?;
     let out: &PathBuf = &args.out;
-    cw_lab::plot_run(&records, out)?;
+    // Missing folders are made, as for --db and bench --solutions.
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("making the folder {}", dir.display()))?;
+    }
+    cw_lab::plot_run(&records, out).with_context(|| format!("drawing {}", out.display()))?;
     eprintln!("wrote {}", out.display());
     Ok(ExitCode::SUCCESS)
 }
