@@ -922,7 +922,7 @@ mod tests {
         // A board the file names is named so in the warning.
         let mut named = listing(6);
         named[0].name = Some("ref_7".into());
-        let o = known_optima(Some(&store), &named, &[]).unwrap();
+        let o = known_optima(Some(&store), &named, &[rec("greedy", 9, None)]).unwrap();
         assert!(
             o.conflicts[0].starts_with("ref_7: its board file lists"),
             "{:?}",
