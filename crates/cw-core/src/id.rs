@@ -25,12 +25,18 @@ use std::fmt::{self, Write};
 use std::str::FromStr;
 use thiserror::Error;
 
+/// The last draw of the series' stream that IDs may use: draw `n` is
+/// `sin(n)`, and past 2^53 a draw's number no longer fits a double exactly,
+/// so neighbouring draws come out equal and boards degenerate (a 30×20
+/// board from draws near 6·10^17 has 6 clusters). Draws after a board's own
+/// (a random solver's) may pass it; they stay reproducible.
+pub const LAST_SERIES_DRAW: u64 = 1 << 53;
+
 /// The last board number of the series' generator for boards of
-/// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, and the
-/// stream's draw numbers (64-bit) must not run out during or right after
-/// it. IDs past it are refused.
+/// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, all of
+/// them at most [`LAST_SERIES_DRAW`]. IDs past it are refused.
 pub fn last_series_board(width: usize, height: usize) -> u64 {
-    (u64::MAX - 1) / (width * height) as u64
+    LAST_SERIES_DRAW / (width * height) as u64
 }
 
 /// A board's ID. Its `Display` form is canonical and parses back.
@@ -316,14 +322,14 @@ impl FromStr for BoardId {
             let start = cur.pos;
             let first_draw = if cur.eat('@') {
                 let first_draw = cur.number("the first draw")?;
-                if first_draw.checked_add(per_board).is_none() {
+                let last_first = LAST_SERIES_DRAW + 1 - per_board;
+                if first_draw > last_first {
                     return Err(cur.err_at(
                         start + 1,
                         format!(
                             "its {per_board} draws run past the end of the series' stream \
-                             (a {width}x{height} board's first draw is at most {}; board \
-                             numbers go up to {last})",
-                            u64::MAX - per_board
+                             (a {width}x{height} board's first draw is at most {last_first}; \
+                             board numbers go up to {last})",
                         ),
                     ));
                 }

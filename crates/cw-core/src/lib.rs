@@ -32,6 +32,6 @@ pub use flood::BlockFlood;
 pub use game::{Gain, Game, IllegalMove, InspectionCount, NoProbe, Playthrough, Probe};
 pub use generate::{KoblenskiStream, SplitMix64};
 pub use graph::{ClusterGraph, ClusterId};
-pub use id::{BoardId, ParseIdError, last_series_board};
+pub use id::{BoardId, LAST_SERIES_DRAW, ParseIdError, last_series_board};
 pub use perft::{distinct, perft};
 pub use replay::{Moves, ParseMovesError, Replay, replay};

@@ -293,9 +293,9 @@ fn board_paths_that_are_not_board_files_say_what_they_are() {
 
 #[test]
 fn series_boards_past_the_end_of_the_stream_are_refused() {
-    // 30x20 boards use 600 draws each: board n ends at draw 600n, and the
-    // draw after it must still be a 64-bit number.
-    let last = (u64::MAX - 1) / 600;
+    // 30x20 boards use 600 draws each: board n ends at draw 600n, which
+    // must be at most 2^53 (past it, draws are no longer exact).
+    let last = (1u64 << 53) / 600;
     for args in [
         vec![
             "new".to_string(),
@@ -309,7 +309,7 @@ fn series_boards_past_the_end_of_the_stream_are_refused() {
             "-n".into(),
             "2".into(),
         ],
-        vec!["new".into(), format!("30x20c5-k@{}", u64::MAX - 599)],
+        vec!["new".into(), format!("30x20c5-k@{}", (1u64 << 53) - 598)],
         vec!["show".into(), format!("30x20c5-k{}", last + 1)],
         vec![
             "bench".into(),
@@ -334,7 +334,7 @@ fn series_boards_past_the_end_of_the_stream_are_refused() {
     let out = colorwalk(
         &[
             "new",
-            &format!("30x20c5-k@{}", u64::MAX - 600),
+            &format!("30x20c5-k@{}", (1u64 << 53) - 599),
             "--to",
             "id",
         ],
