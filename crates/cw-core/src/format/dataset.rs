@@ -69,13 +69,16 @@ const CELL_SYMBOLS: usize = 35;
 pub(super) fn write(entry: &BoardEntry) -> Result<String, String> {
     let b = &entry.board;
     if b.width() != b.height() || b.start() != 0 {
+        // Say only what is wrong: the shape, the start, or both.
+        let (row, col) = b.start_row_col();
+        let (w, h) = (b.width(), b.height());
+        let not = match (w != h, b.start() != 0) {
+            (true, false) => format!("not a {w}x{h} board"),
+            (false, true) => format!("not one starting at row {row}, column {col}"),
+            _ => format!("not a {w}x{h} board starting at row {row}, column {col}"),
+        };
         return Err(format!(
-            "the dataset format holds square boards that start at the top-left block, \
-             not a {}x{} board starting at row {}, column {}",
-            b.width(),
-            b.height(),
-            b.start_row_col().0,
-            b.start_row_col().1
+            "the dataset format holds square boards that start at the top-left block, {not}"
         ));
     }
     super::check_color_room(Format::Dataset, "1-9, a-z", CELL_SYMBOLS, b)?;
