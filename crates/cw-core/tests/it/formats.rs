@@ -445,7 +445,7 @@ fn exact_texts_of_the_field_formats() {
     assert_eq!(
         err.to_string(),
         "cannot write this board in the dataset format: the dataset format holds square \
-         boards that start at the top-left block, not a 3x3 board starting at row 1, column 1"
+         boards that start at the top-left block, not one starting at row 1, column 1"
     );
     let err = w(Format::NinetyNine).unwrap_err();
     assert!(
