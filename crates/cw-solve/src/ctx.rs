@@ -126,6 +126,9 @@ pub struct SearchCtx {
     /// of the board has fewer moves than this (`exact` and `near`); `solve`
     /// reports it.
     pub lower_bound: Option<u32>,
+    /// Set by a solver that gives up for a budget of its own (a queue cap,
+    /// a node limit, its memory share): what ran out, for `solve` to report.
+    pub gave_up_because: Option<String>,
     /// The series' sine stream, positioned after the board's own draws when
     /// the board came from it (as the series' random solvers shared it).
     pub series_stream: KoblenskiStream,
@@ -155,6 +158,7 @@ impl SearchCtx {
             inspections: InspectionCount::default(),
             proven_optimal: false,
             lower_bound: None,
+            gave_up_because: None,
             series_stream: KoblenskiStream::at(after_board),
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),

@@ -62,6 +62,8 @@ pub struct SolveReport {
     /// proves one (`exact`, `near`) when asked from the start: no solution
     /// has fewer moves.
     pub lower_bound: Option<u32>,
+    /// Why the solver gave up, when it says ([`Outcome::GaveUp`] only).
+    pub gave_up_because: Option<String>,
 }
 
 impl SolveReport {
@@ -109,6 +111,10 @@ pub fn solve_from(
     SolveReport {
         proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,
         lower_bound: ctx.lower_bound,
+        gave_up_because: ctx
+            .gave_up_because
+            .take()
+            .filter(|_| outcome == Outcome::GaveUp),
         outcome,
         moves,
         nodes: ctx.nodes,

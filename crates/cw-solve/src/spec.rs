@@ -191,6 +191,8 @@ impl Solver for Composite {
                 .find(|(_, until)| until.is_none_or(|u| game.n_moves() < u));
             // A stage's whole proposal is played, even past its `until`
             // (as the series' Dijkstra-GLA played Dijkstra's whole path).
+            // Why a stage gave up is the last one asked's to say.
+            ctx.gave_up_because = None;
             if let Some((solver, _)) = stage
                 && let Some(moves) = solver.next_moves(game, ctx)
             {

@@ -114,6 +114,9 @@ struct SolveJson {
     lower_bound: Option<u32>,
     /// Whether the moves are a proven shortest solution.
     proven_optimal: bool,
+    /// Why the solver gave up, when it says (a queue cap, a node limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gave_up_because: Option<String>,
 }
 
 /// `colorwalk solve`: one board, one spec.
@@ -150,6 +153,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         optimum: entry.optimum,
         lower_bound: report.lower_bound,
         proven_optimal: report.proven_optimal,
+        gave_up_because: report.gave_up_because.clone(),
     };
     if args.json {
         crate::json::print(&out)?;
@@ -161,8 +165,11 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
             Outcome::Solved => writeln!(w, "solved   in {}", super::count(out.moves, "move"))?,
             other => writeln!(
                 w,
-                "unsolved ({}) after {}, {} left",
+                "unsolved ({}{}) after {}, {} left",
                 describe(other),
+                out.gave_up_because
+                    .as_deref()
+                    .map_or(String::new(), |why| format!(": {why}")),
                 super::count(out.moves, "move"),
                 super::count(checked.blocks_left, "block")
             )?,

@@ -90,6 +90,8 @@ impl Solver for Bfs {
             colors(n).map(|c| (Rc::clone(&root), c)).collect();
         let mut held = node_bytes(game.graph(), 0) + queue.len() as u64 * ENTRY_BYTES;
         let mut still_adding = true;
+        // Why the queue stopped growing, if it did.
+        let mut full = None;
         while let Some((parent, c)) = queue.pop_front() {
             if ctx.should_stop() {
                 return None;
@@ -111,14 +113,25 @@ impl Solver for Bfs {
                 let add = node_bytes(game.graph(), path.len()) + (n as u64 - 1) * ENTRY_BYTES;
                 if held + add > budget {
                     still_adding = false;
+                    full = Some(format!(
+                        "no finish within the game's memory share of {} MiB",
+                        budget >> 20
+                    ));
                     continue;
                 }
                 held += add;
                 let node = Rc::new(Node { game: next, path });
                 queue.extend(colors(n).filter(|&d| d != c).map(|d| (Rc::clone(&node), d)));
                 still_adding = queue.len() < self.cap;
+                if !still_adding {
+                    full = Some(format!(
+                        "no finish within its queue cap of {} positions",
+                        self.cap
+                    ));
+                }
             }
         }
+        ctx.gave_up_because = full;
         None
     }
 }

@@ -146,6 +146,18 @@ impl Solver for Dfs {
             }
             search.path.pop();
         }
+        if search.best.is_none() && !ctx.should_stop() {
+            ctx.gave_up_because = Some(if ctx.nodes >= search.node_limit {
+                format!("no finish found within its node limit of {}", self.nodes)
+            } else if search.deadline.is_some_and(|d| Instant::now() >= d) {
+                format!(
+                    "no finish found within its time-ms of {}",
+                    self.time.map_or(0, |t| t.as_millis())
+                )
+            } else {
+                format!("no finish within {} moves", search.bound)
+            });
+        }
         search.best
     }
 }

@@ -100,6 +100,24 @@ fn a_solver_that_gives_up_is_reported_not_solved() {
     let report = solve(&graph, solver.as_mut(), &Limits::default());
     assert_eq!(report.outcome, Outcome::GaveUp);
     assert!(report.moves.is_empty());
+    // It says which of its budgets ran out; so does DFS.
+    assert_eq!(
+        report.gave_up_because.as_deref(),
+        Some("no finish within its queue cap of 4 positions")
+    );
+    let mut solver = Spec::parse("dfs:nodes=1000").unwrap().build().unwrap();
+    let report = solve(&graph, solver.as_mut(), &Limits::default());
+    assert_eq!(
+        (report.outcome, report.gave_up_because.as_deref()),
+        (
+            Outcome::GaveUp,
+            Some("no finish found within its node limit of 1000")
+        )
+    );
+    // A solver that finishes says nothing of the kind.
+    let mut solver = Spec::parse("greedy").unwrap().build().unwrap();
+    let report = solve(&graph, solver.as_mut(), &Limits::default());
+    assert_eq!(report.gave_up_because, None);
 }
 
 #[test]
