@@ -105,7 +105,7 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         memory_bytes: args.memory_mb.map(|mb| mb << 20),
     };
-    cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
+    let plan = cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
         let flag = match &e.field {
             Field::Specs => "--spec".to_string(),
             Field::Spec(text) => format!("--spec '{text}'"),
@@ -116,7 +116,22 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
             Field::TimeLimit => "--time-limit".to_string(),
         };
         anyhow!("{flag}: {}", e.message)
-    })
+    })?;
+    // A spec given twice (in any spelling) is played once: say so.
+    let mut first_text: Vec<(String, &str)> = Vec::new();
+    for text in &draft.specs {
+        let Ok(spec) = Spec::parse(text) else {
+            continue;
+        };
+        let canonical = spec.to_string();
+        match first_text.iter().find(|(c, _)| *c == canonical) {
+            Some((_, first)) => eprintln!(
+                "note: --spec '{text}' is '{first}' again ({canonical}): it is played once"
+            ),
+            None => first_text.push((canonical, text)),
+        }
+    }
+    Ok(plan)
 }
 
 /// The shard `--shard` names: `I/N`, or `auto` from the scheduler's
