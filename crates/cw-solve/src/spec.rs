@@ -342,6 +342,9 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                 "'{name}' is a preset, which stands alone as a whole spec ({})",
                 presets::find(name).map_or("", |p| p.spec)
             )
+        } else if let Some(written) = depth_form(name) {
+            // `gla-6`, on the pattern of the presets `gla-3` and `gla-5`.
+            format!("unknown solver '{name}'; did you mean '{written}'?")
         } else {
             let names = registry::SOLVERS
                 .iter()
@@ -418,6 +421,16 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
         params: Params::new(values),
         until,
     })
+}
+
+/// `SOLVER:depth=N` for a name `SOLVER-N` where the solver has a `depth`
+/// parameter that takes `N` (`gla-6`: `gla:depth=6`).
+fn depth_form(name: &str) -> Option<String> {
+    let (solver, n) = name.rsplit_once('-')?;
+    let def = registry::find(solver)?;
+    let depth = def.params.iter().find(|p| p.name == "depth")?;
+    depth.kind.check(n).ok()?;
+    Some(format!("{solver}:depth={n}"))
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough

@@ -117,6 +117,13 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
         };
         anyhow!("{flag}: {}", e.message)
     })?;
+    // Look-aheads that would take hours a move on these boards (the first
+    // board's colors stand for the set's).
+    if let Ok(Some(first)) = plan.boards.first() {
+        for spec in &plan.specs {
+            super::note_costly(spec, first.board.n_colors(), args.time_limit);
+        }
+    }
     // A spec given twice (in any spelling) is played once: say so.
     let mut first_text: Vec<(String, &str)> = Vec::new();
     for text in &draft.specs {

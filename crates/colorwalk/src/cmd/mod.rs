@@ -115,3 +115,34 @@ pub(crate) fn progress_line(p: &SearchProgress<'_>) -> String {
 pub(crate) fn stderr_progress(on: bool) -> Option<ProgressSink> {
     on.then(|| ProgressSink(Arc::new(|p| eprintln!("{}", progress_line(p)))))
 }
+
+/// Positions per move above which a look-ahead is worth a warning: about
+/// ten seconds a move on this machine kind.
+const COSTLY_POSITIONS: f64 = 1e9;
+
+/// A note on standard error when a stage of `spec` looks ahead over more
+/// than [`COSTLY_POSITIONS`] positions a move on a board of `n_colors`
+/// colors and no time limit bounds the game (the web lab refuses such
+/// specs; the command line runs them, as asked).
+pub(crate) fn note_costly(spec: &cw_solve::Spec, n_colors: usize, time_limit: Option<f64>) {
+    if time_limit.is_some() {
+        return;
+    }
+    for stage in spec.alternatives().iter().flatten() {
+        for param in stage.def().params {
+            if let cw_solve::ParamCost::PositionsPerMove { .. } = param.cost {
+                let value = stage.params().int(param.name);
+                let positions = (n_colors as f64).powi(value.min(i64::from(i32::MAX)) as i32);
+                if positions > COSTLY_POSITIONS {
+                    eprintln!(
+                        "note: {} {}={value} with {n_colors} colors tries {positions:.0e} \
+                         positions a move, which can take hours; --time-limit S bounds the \
+                         game, Ctrl-C stops it",
+                        stage.def().name,
+                        param.name
+                    );
+                }
+            }
+        }
+    }
+}

@@ -124,6 +124,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let spec = Spec::parse(&args.spec).with_context(|| format!("--spec '{}'", args.spec))?;
     let entry = load_board(&args.input)?;
     let graph = ClusterGraph::new(&entry.board);
+    super::note_costly(&spec, graph.n_colors(), args.time_limit);
     let mut solver = spec.build()?;
     let limits = Limits {
         max_moves: args.max_moves,

@@ -1005,3 +1005,37 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
 fn json_str(s: &str) -> serde_json::Value {
     serde_json::Value::String(s.to_string())
 }
+
+#[test]
+fn a_look_ahead_of_hours_a_move_is_noted_unless_a_time_limit_bounds_it() {
+    let bench = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--seeds",
+            "1..2",
+            "--size",
+            "10x10",
+            "--colors",
+            "36",
+            "--spec",
+            "gla:depth=7",
+            "--dry-run",
+            "--no-store",
+        ];
+        args.extend(extra);
+        colorwalk(&args, "")
+    };
+    let out = bench(&[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("gla depth=7 with 36 colors tries 8e10 positions a move"),
+        "{}",
+        stderr(&out)
+    );
+    let out = bench(&["--time-limit", "5"]);
+    assert!(
+        !stderr(&out).contains("positions a move"),
+        "{}",
+        stderr(&out)
+    );
+}

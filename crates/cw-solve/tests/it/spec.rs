@@ -63,6 +63,9 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("nothing follows it"), "{msg}");
     let (col, msg) = err("greedy:until=3,until=4>gla");
     assert_eq!((col, msg.as_str()), (16, "'until' is given twice"));
+    // `gla-6` is written on the pattern of the presets `gla-3` and `gla-5`.
+    let (_, msg) = err("gla-6");
+    assert!(msg.contains("did you mean 'gla:depth=6'"), "{msg}");
     // Names are lower case; one in capitals is surely meant.
     let (_, msg) = err("GLA");
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
