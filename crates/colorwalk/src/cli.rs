@@ -120,10 +120,10 @@ pub struct BenchArgs {
     /// Solver specs or presets (repeatable; default: every row of the series' table).
     #[arg(long, short)]
     pub spec: Vec<String>,
-    /// Boards of the series' run: `FIRST..END` (end excluded) or a count from board 1 (default: 1..101).
+    /// Boards of the series' run: `FIRST..END` (end excluded), `FIRST..=LAST` or a count from board 1 (default: 1..101).
     #[arg(long, conflicts_with_all = ["seeds", "boards"])]
     pub koblenski: Option<String>,
-    /// Seeded boards: `FIRST..END` (end excluded) or a count from seed 1.
+    /// Seeded boards: `FIRST..END` (end excluded), `FIRST..=LAST` or a count from seed 1.
     #[arg(long, conflicts_with = "boards")]
     pub seeds: Option<String>,
     /// Boards from a file (any board format; known optima in it feed the gap column).

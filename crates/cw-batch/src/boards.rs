@@ -90,8 +90,8 @@ impl BoardSet {
                 height,
                 colors,
             } => format!(
-                "seeds:{width}x{height}c{colors}:{first}..{}",
-                first.saturating_add(*count)
+                "seeds:{width}x{height}c{colors}:{}",
+                seed_range(*first, *count)
             ),
             BoardSet::FloodItSeeds {
                 first,
@@ -101,8 +101,8 @@ impl BoardSet {
                 colors,
                 start: (row, col),
             } => format!(
-                "floodit-seeds:{width}x{height}c{colors}@{row},{col}:{first}..{}",
-                first.saturating_add(*count)
+                "floodit-seeds:{width}x{height}c{colors}@{row},{col}:{}",
+                seed_range(*first, *count)
             ),
             BoardSet::Entries { label, .. } => format!("file:{label}"),
         }
@@ -307,6 +307,15 @@ impl BoardSet {
             }),
             BoardSet::Entries { entries, .. } => Ok(entries.clone()),
         }
+    }
+}
+
+/// Seeds `first..first+count` in a label: `FIRST..END`, or `FIRST..=LAST`
+/// when the range ends at the last seed, 2^64 − 1 (its end is no number).
+fn seed_range(first: u64, count: u64) -> String {
+    match first.checked_add(count) {
+        Some(end) => format!("{first}..{end}"),
+        None => format!("{first}..={}", first.wrapping_add(count.wrapping_sub(1))),
     }
 }
 

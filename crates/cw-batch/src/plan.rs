@@ -319,8 +319,9 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
             ..
         } => {
             shape(width, height, colors)?;
-            if first.checked_add(count).is_none() {
-                return fail(Field::First, "the seeds run past 2^64");
+            // The last seed, `first + count − 1`, is at most 2^64 − 1.
+            if first.checked_add(count - 1).is_none() {
+                return fail(Field::First, "the seeds run past 2^64 − 1, the last seed");
             }
             if let BoardSet::FloodItSeeds {
                 start: (row, col), ..
@@ -603,6 +604,17 @@ mod tests {
             (Field::Count, "0 boards is out of range: 1 to 1000000")
         );
         assert_eq!(error(&draft(seeds(u64::MAX, 2))).field, Field::First);
+        // The last seed is a board like any: the two before the end fit,
+        // and the set's label says so without an end past 2^64 − 1.
+        let last_two = check(&draft(seeds(u64::MAX - 1, 2)), &Caps::command_line()).unwrap();
+        assert!(
+            last_two
+                .boards
+                .label()
+                .ends_with(":18446744073709551614..=18446744073709551615"),
+            "{}",
+            last_two.boards.label()
+        );
         let flood = BoardSet::FloodItSeeds {
             first: 1,
             count: 2,

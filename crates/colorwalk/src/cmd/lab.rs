@@ -26,16 +26,23 @@ fn table_format(text: &str, json: bool) -> Result<TableFormat> {
 /// Parses `A..B` (B excluded) or a count `N` (from 1) into (first, count);
 /// the plan's check decides whether that many boards may be played.
 fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
-    let bad = || anyhow!("{what} '{text}': expected FIRST..END (end excluded) or a count");
-    let (first, end) = match text.split_once("..") {
-        Some((a, b)) => (
-            a.trim().parse().map_err(|_| bad())?,
-            b.trim().parse().map_err(|_| bad())?,
-        ),
-        None => {
-            let n: u64 = text.trim().parse().map_err(|_| bad())?;
-            (1, n.checked_add(1).ok_or_else(bad)?)
+    let bad =
+        || anyhow!("{what} '{text}': expected FIRST..END (end excluded), FIRST..=LAST or a count");
+    let number = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
+    // (first, count); `..=` reaches the last number too (seed 2^64 − 1).
+    if let Some((a, b)) = text.split_once("..=") {
+        let (first, last) = (number(a)?, number(b)?);
+        if last < first {
+            bail!("{what} '{text}' holds no boards: the last is below the first");
         }
+        return (last - first)
+            .checked_add(1)
+            .map(|count| (first, count))
+            .ok_or_else(|| anyhow!("{what} '{text}' holds more boards than can be counted"));
+    }
+    let (first, end) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (1, number(text)?.checked_add(1).ok_or_else(bad)?),
     };
     if end <= first {
         bail!("{what} '{text}' holds no boards: the end is excluded and must be above the first");

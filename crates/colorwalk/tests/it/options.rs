@@ -307,6 +307,23 @@ fn new_refuses_seeds_past_the_last() {
         "{}",
         stdout(&out)
     );
+    // bench reaches it with FIRST..=LAST (an end-excluded range cannot).
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            &format!("{}..={last}", u64::MAX - 1),
+            "--size",
+            "3x3",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"n\":2"), "{}", stdout(&out));
 }
 
 /// A whole-number option that is not a number, or out of range, says the
