@@ -105,13 +105,18 @@ test('the speed slider: moves per second, then all at once', () => {
 
 test('what a solver did', () => {
   const r = { spec: 'greedy', outcome: 'solved', moves: [2], nodes: 12, ms: 0.25 };
-  assert.equal(stepText(r), 'greedy played color 3 (12 nodes, 0.3 ms).');
+  // Times under a millisecond keep three decimals (not 0.0 ms).
+  assert.equal(stepText(r), 'greedy played color 3 (12 nodes, 0.250 ms).');
+  assert.equal(stepText({ ...r, ms: 12.34 }), 'greedy played color 3 (12 nodes, 12.3 ms).');
   assert.equal(stepText({ ...r, moves: [], outcome: 'gave-up' }), 'greedy gave up here (gave-up).');
-  assert.equal(solveVerdict(r, 31), 'greedy solved in 31 moves (12 nodes, 0.3 ms).');
-  assert.equal(solveVerdict({ ...r, outcome: 'out-of-time' }, 40), 'greedy stopped: out of time after 40 moves (12 nodes, 0.3 ms).');
-  assert.equal(solveVerdict({ ...r, outcome: 'stepped' }, 20, 20),
-    'greedy used all 20 moves of the limit without clearing the board (12 nodes, 0.3 ms).');
-  assert.equal(solveVerdict(r, 19, 20), 'greedy solved in 19 moves (12 nodes, 0.3 ms).');
+  // The verdict counts the solver's own moves apart from those before it.
+  const all = { ...r, moves: Array(31).fill(1) };
+  assert.equal(solveVerdict(all, 31), 'greedy solved in 31 moves (12 nodes, 0.250 ms).');
+  assert.equal(solveVerdict({ ...all, moves: [1, 2] }, 6), 'greedy solved in 6 moves (2 of them its own) (12 nodes, 0.250 ms).');
+  assert.equal(solveVerdict({ ...all, moves: Array(40).fill(1), outcome: 'out-of-time' }, 40),
+    'greedy stopped: out of time after 40 moves (12 nodes, 0.250 ms).');
+  assert.equal(solveVerdict({ ...all, moves: Array(20).fill(1), outcome: 'stepped' }, 20, 20),
+    'greedy used all 20 moves of the limit without clearing the board (12 nodes, 0.250 ms).');
 });
 
 test('a solver plays at most the moves the limit leaves', () => {

@@ -107,6 +107,8 @@ export function stopSolver() {
   S.solving = null;
   status('solver-status', `Stopped after ${S.moves.length} moves.`);
   render();
+  // The moves drawn so far are the game's: the address keeps them.
+  updateAddress();
 }
 
 /** Review: the game's last position, the panel open, the analysis asked for. */

@@ -144,18 +144,30 @@ async function playColor(c) {
   } catch (e) { playError(e); }
 }
 
-export async function undo() {
-  if (S.solving || S.moves.length === 0) return;
-  exitReview();
-  clearHint();
-  await setMoves(S.moves.slice(0, -1)).catch(playError);
+/**
+ * Takes back the last move, after the moves clicked before it: undo and
+ * restart wait in the same queue as moves, so `1 2 3 u` typed faster than
+ * the server answers leaves two moves, not three.
+ */
+export function undo() {
+  S.playQueue = S.playQueue.then(async () => {
+    if (S.solving || S.moves.length === 0) return;
+    exitReview();
+    clearHint();
+    await setMoves(S.moves.slice(0, -1)).catch(playError);
+  });
+  return S.playQueue;
 }
 
-export async function restart() {
-  if (S.solving) return;
-  exitReview();
-  clearHint();
-  await setMoves([]).catch(playError);
+/** Goes back to the start, after the moves clicked before (see `undo`). */
+export function restart() {
+  S.playQueue = S.playQueue.then(async () => {
+    if (S.solving) return;
+    exitReview();
+    clearHint();
+    await setMoves([]).catch(playError);
+  });
+  return S.playQueue;
 }
 
 export async function hint() {

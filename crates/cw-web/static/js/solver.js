@@ -35,16 +35,28 @@ export function speedLabel(speed) {
 }
 
 /**
+ * A solver's time for people: three decimals below a millisecond (cheap
+ * solvers take microseconds), one above.
+ * @param {number} ms
+ */
+export function msText(ms) {
+  return `${fmt(ms, ms < 1 ? 3 : 1)} ms`;
+}
+
+/**
  * What a solve did, when all of its moves are drawn.
- * @param {{ spec: string, outcome: string, nodes: number, ms: number }} r
+ * @param {{ spec: string, outcome: string, nodes: number, ms: number, moves: number[] }} r
  * @param {number} total the game's moves
  * @param {number | null} [limit] the game's move limit, if it has one
  */
 export function solveVerdict(r, total, limit = null) {
-  const verdict = r.outcome === 'solved' ? `solved in ${total} moves`
+  // The moves before the solver's were someone else's.
+  const own = r.moves.length;
+  const mine = own < total ? ` (${own} of them its own)` : '';
+  const verdict = r.outcome === 'solved' ? `solved in ${total} moves${mine}`
     : r.outcome === 'stepped' && limit !== null && total >= limit ? `used all ${limit} moves of the limit without clearing the board`
-      : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${total} moves`;
-  return `${r.spec} ${verdict} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`;
+      : `stopped: ${r.outcome.replaceAll('-', ' ')} after ${total} moves${mine}`;
+  return `${r.spec} ${verdict} (${r.nodes} nodes, ${msText(r.ms)}).`;
 }
 
 /**
@@ -64,7 +76,7 @@ export function stepsLeft(limit, played) {
  */
 export function stepText(r) {
   if (r.moves.length === 0) return `${r.spec} gave up here (${r.outcome}).`;
-  return `${r.spec} played ${colorName(r.moves[0])} (${r.nodes} nodes, ${fmt(r.ms, 1)} ms).`;
+  return `${r.spec} played ${colorName(r.moves[0])} (${r.nodes} nodes, ${msText(r.ms)}).`;
 }
 
 // ---------------------------------------------------------------- the form
