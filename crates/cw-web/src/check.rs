@@ -232,6 +232,12 @@ pub(crate) fn limit_rule(text: &str) -> Result<Option<LimitRule>, ApiError> {
         .collect::<String>()
         .to_ascii_lowercase();
     let number = |digits: &str, what: &str| -> Result<u32, ApiError> {
+        if let Some(rest) = digits.strip_prefix('-')
+            && !rest.is_empty()
+            && rest.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(bad(&format!("{what} is below 0")));
+        }
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(bad(&format!("{what} is not a whole number")));
         }

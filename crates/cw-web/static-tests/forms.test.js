@@ -3,8 +3,8 @@
 // batch plans, and the tables.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { batchInput, finishedText, planText, startedText } from '../static/js/batch.js';
-import { boardRequest, hintText, idFields, keyCommand, limitText } from '../static/js/play.js';
+import { batchInput, batchProblem, finishedText, planText, startedText } from '../static/js/batch.js';
+import { boardRequest, hintText, idFields, keyCommand, limitText, newGameProblem } from '../static/js/play.js';
 import { compareRows, runRows } from '../static/js/runs.js';
 import { solveVerdict, specOf, speedLabel, speedOf, stepText, stepsLeft } from '../static/js/solver.js';
 import { fmt, statsRows } from '../static/js/tables.js';
@@ -179,4 +179,54 @@ test('rows of runs and of two runs compared', () => {
   assert.deepEqual(runRows([run]), [[1, '2024-01-01 10:00', 'koblenski:30x20c5:1..4', 'greedy, gla-3', 3, '5/6', 'no']]);
   const diff = { spec: 'greedy', n_pairs: 3, better: 1, worse: 0, equal: 2, mean_a: 31, mean_b: 30.5, mean_diff: -0.5, mean_ms_a: 1.25, mean_ms_b: null };
   assert.deepEqual(compareRows([diff]), [['greedy', 3, 1, 0, 2, '31.00', '30.50', '-0.50', '1.3', '–']]);
+  // No pairs: no times either (not 0.0).
+  const none = { ...diff, n_pairs: 0, better: 0, equal: 0, mean_a: null, mean_b: null, mean_diff: null, mean_ms_a: 0, mean_ms_b: 0 };
+  assert.deepEqual(compareRows([none]).map((r) => r.slice(8)), [['–', '–']]);
+});
+
+test('the New game panel refuses what is not a whole number in range before asking the server', () => {
+  /** @type {import('../static/js/play.js').NewGameForm} */
+  const f = {
+    width: '12', height: '10', colors: '5', seed: '', series: '3', id: '', text: '',
+    start: 'corner', startRow: '', startCol: '', fseed: '', limitKind: 'none', limitN: '',
+  };
+  assert.equal(newGameProblem('random', f), null);
+  assert.deepEqual(newGameProblem('random', { ...f, width: '-5' }),
+    { message: "The width is '-5': a whole number from 2 to 100", input: 'new-width' });
+  assert.deepEqual(newGameProblem('random', { ...f, height: '6.5' }),
+    { message: "The height is '6.5': a whole number from 2 to 100", input: 'new-height' });
+  assert.deepEqual(newGameProblem('random', { ...f, width: '' }),
+    { message: 'The width is empty: a whole number from 2 to 100', input: 'new-width' });
+  assert.equal(newGameProblem('random', { ...f, colors: '17' })?.input, 'new-colors');
+  assert.equal(newGameProblem('random', { ...f, colors: '1' })?.message, "The color count is '1': a whole number from 2 to 16");
+  assert.equal(newGameProblem('series', { ...f, series: '-1' })?.input, 'new-series');
+  assert.equal(newGameProblem('floodit', { ...f, fseed: '-4' })?.input, 'new-fseed');
+  assert.equal(newGameProblem('floodit', { ...f, fseed: '123456789012345678901234567890' })?.input, 'new-fseed');
+  assert.equal(newGameProblem('floodit', { ...f, start: 'cell', startRow: '10', startCol: '0' })?.message,
+    "The start row is '10': a whole number from 0 to 9");
+  assert.equal(newGameProblem('par', f), null, 'an unknown source checks only the limit');
+  assert.equal(newGameProblem('id', { ...f, width: 'x', limitKind: 'par', limitN: '-1' })?.message,
+    "The slack over par is '-1': a whole number from 0 to 10000");
+  assert.equal(newGameProblem('id', { ...f, limitKind: 'moves', limitN: '0' })?.input, 'new-limit-n');
+});
+
+test('the batch form speaks of its own fields and units before asking the server', () => {
+  const f = {
+    boards: 'series', first: '1', count: '10', width: '30', height: '20', colors: '5',
+    time: '10', startRow: '0', startCol: '0',
+  };
+  assert.equal(batchProblem(f), null);
+  assert.deepEqual(batchProblem({ ...f, count: '-5' }),
+    { message: "The board count is '-5': a whole number from 1 to 1000", input: 'batch-count' });
+  assert.deepEqual(batchProblem({ ...f, colors: '17' }),
+    { message: "The color count is '17': a whole number from 2 to 16", input: 'batch-colors' });
+  assert.deepEqual(batchProblem({ ...f, time: '0.5' }),
+    { message: "The time per game (seconds) is '0.5': a whole number from 1 to 60", input: 'batch-time' });
+  assert.equal(batchProblem({ ...f, first: '0' })?.input, 'batch-first', 'series boards start at 1');
+  assert.equal(batchProblem({ ...f, boards: 'seeds', first: '0' }), null, 'seeds start at 0');
+  assert.equal(batchProblem({ ...f, boards: 'flood-it', startRow: '-1' })?.input, 'batch-start-row');
+  assert.equal(batchProblem({ ...f, boards: 'flood-it', startCol: '30' })?.message,
+    "The start column is '30': a whole number from 0 to 29");
+  // The server's words about colors mark the colors, not the width.
+  assert.equal(batchInput('color count 17 is out of range: generated boards have 2 to 16'), 'batch-colors');
 });

@@ -39,7 +39,7 @@ test('a game is over when its moves clear the board', () => {
 
 test('the status follows the position shown', () => {
   const s = game([0], [0, 1, 2]);
-  assert.equal(statusText(s, 1), '1 blocks left.');
+  assert.equal(statusText(s, 1), '1 block left.');
   s.view = 0;
   assert.equal(statusText(s, 2), '2 blocks left after move 0.');
 });

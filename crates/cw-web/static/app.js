@@ -16,7 +16,7 @@ import { parseAddress } from './js/address.js';
 import { api } from './js/api.js';
 import { addBatchSpec, fillBatch, startBatch, stopBatch } from './js/batch.js';
 import { PALETTE_KEY } from './js/colors.js';
-import { $, input, showError, status, watchErrors } from './js/dom.js';
+import { $, clearError, input, showError, status, watchErrors } from './js/dom.js';
 import { applyLimit, enterReview, exitReview, playError, reviewGo, stopSolver } from './js/game.js';
 import { onParDone } from './js/par.js';
 import {
@@ -114,6 +114,21 @@ function wire() {
   $('cmp-go').addEventListener('click', compareRuns);
   $('cb-palette').addEventListener('change', () => usePalette(input('cb-palette').checked ? 'colorblind' : 'standard'));
   document.addEventListener('keydown', onKey);
+  // Enter in a one-line field does what its panel's main button does.
+  /** @type {[string[], () => unknown][]} */
+  const onEnter = [
+    [['new-width', 'new-height', 'new-colors', 'new-seed', 'new-series', 'new-id', 'new-fseed',
+      'new-start-row', 'new-start-col', 'new-limit-n'], newGame],
+    [['solver-spec'], solve],
+    [['batch-spec'], addBatchSpec],
+  ];
+  for (const [ids, act] of onEnter) {
+    for (const id of ids) {
+      $(id).addEventListener('keydown', (e) => {
+        if (/** @type {KeyboardEvent} */ (e).key === 'Enter') { e.preventDefault(); act(); }
+      });
+    }
+  }
   // A move limit of par plus a slack is known once par is.
   onParDone(applyLimit);
   watchErrors();
@@ -137,24 +152,57 @@ async function main() {
     status('status', `The lab did not load: ${e instanceof Error ? e.message : String(e)}`, true);
     return;
   }
-  // The address names a game: a board, its move limit, the moves so far.
-  const address = parseAddress(location.hash);
+  await openAddress(location.hash);
+  // An address typed or pasted into the open page, or Back to an earlier
+  // game, opens that game (the page's own changes to the address do not
+  // fire this).
+  window.addEventListener('hashchange', () => { openAddress(location.hash); });
+}
+
+/**
+ * Opens the game an address names: a board, its move limit, the moves so
+ * far. What cannot be used is left out and said in the New game panel, and
+ * the rest is kept: a bad limit keeps the board, a bad board shows the
+ * first one, moves past a limit of N moves are cut to N.
+ * @param {string} hash
+ */
+async function openAddress(hash) {
+  const address = parseAddress(hash);
+  /** @type {string[]} */
+  const notes = address.error ? [address.error] : [];
+  /** @param {unknown} e */
+  const said = (e) => (e instanceof Error ? e.message : String(e));
   /** @type {Record<string, unknown>} */
   const req = { source: 'id', id: address.board || FIRST_BOARD };
-  if (address.limit !== null) req.limit = address.limit;
   let board;
   try {
-    board = await api('/api/board', req);
+    board = await api('/api/board', address.limit === null ? req : { ...req, limit: address.limit });
   } catch (e) {
-    // A bad board or limit in the address: the first board, and the error in the New game panel.
     try {
-      await loadBoard(await api('/api/board', { source: 'id', id: FIRST_BOARD }));
-      showError('new-error', `The page's address: ${e instanceof Error ? e.message : String(e)} (showing ${FIRST_BOARD} instead)`);
-    } catch (e2) { playError(e2); }
-    return;
+      if (address.limit === null) throw e;
+      board = await api('/api/board', req);
+      notes.push(`${said(e)} (the board is shown without it)`);
+    } catch (e2) {
+      try {
+        board = await api('/api/board', { source: 'id', id: FIRST_BOARD });
+        notes.push(`${said(e2)} (showing ${FIRST_BOARD} instead)`);
+      } catch (e3) { playError(e3); return; }
+    }
   }
-  await loadBoard(board, null, address.moves || []).catch(playError);
-  if (address.error) showError('new-error', `The page's address: ${address.error}`);
+  let moves = address.moves || [];
+  const limit = board.limit;
+  if (limit && limit.kind === 'moves' && typeof limit.moves === 'number' && moves.length > limit.moves) {
+    notes.push(`${moves.length} moves pass the limit of ${limit.moves}: only the first ${limit.moves} are kept`);
+    moves = moves.slice(0, limit.moves);
+  }
+  clearError('new-error');
+  await loadBoard(board, null, moves).catch(playError);
+  if (notes.length) {
+    // After what loadBoard said of the moves, if anything.
+    const box = $('new-error');
+    const before = box.hidden ? '' : ` ${box.textContent}`;
+    showError('new-error', `The page's address: ${notes.join('; ')}.${before}`);
+  }
 }
 
 main();

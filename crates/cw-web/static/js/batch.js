@@ -24,9 +24,54 @@ export function batchInput(message) {
   /** @type {Record<string, string>} */
   const byField = { specs: 'batch-spec', spec: 'batch-spec', first: 'batch-first', count: 'batch-count', time_limit_ms: 'batch-time', start: 'batch-start-row' };
   if (byField[field]) return byField[field];
+  if (/colou?rs?\b|color count/.test(message)) return 'batch-colors';
   if (/size|width|height/.test(message)) return 'batch-width';
-  if (/colors/.test(message)) return 'batch-colors';
   return null;
+}
+
+/**
+ * The batch form's fields as typed.
+ * @typedef {{ boards: string, first: string, count: string, width: string, height: string, colors: string,
+ *             time: string, startRow: string, startCol: string }} BatchForm
+ */
+
+/**
+ * What is wrong with the batch form, before anything is sent: a message in
+ * the form's own terms (seconds, not the request's milliseconds) and the
+ * input it concerns, or null.
+ * @param {BatchForm} f
+ * @returns {{ message: string, input: string } | null}
+ */
+export function batchProblem(f) {
+  /**
+   * @param {string} text
+   * @param {string} what
+   * @param {number} lo
+   * @param {number} hi
+   * @param {string} id
+   */
+  const whole = (text, what, lo, hi, id) => {
+    const t = (text || '').trim();
+    if (!/^\d+$/.test(t) || +t < lo || +t > hi) {
+      const shown = t === '' ? 'empty' : `'${t}'`;
+      return { message: `${what} is ${shown}: a whole number from ${lo} to ${hi}`, input: id };
+    }
+    return null;
+  };
+  const firstMax = f.boards === 'series' ? 1e9 : Number.MAX_SAFE_INTEGER;
+  const checks = [
+    whole(f.first, f.boards === 'series' ? 'The first board' : 'The first seed', f.boards === 'series' ? 1 : 0, firstMax, 'batch-first'),
+    whole(f.count, 'The board count', 1, 1000, 'batch-count'),
+    whole(f.width, 'The width', 2, 100, 'batch-width'),
+    whole(f.height, 'The height', 2, 100, 'batch-height'),
+    whole(f.colors, 'The color count', 2, 16, 'batch-colors'),
+    whole(f.time, 'The time per game (seconds)', 1, 60, 'batch-time'),
+  ];
+  if (f.boards === 'flood-it') {
+    checks.push(whole(f.startRow, 'The start row', 0, Math.max(0, +f.height - 1), 'batch-start-row'),
+      whole(f.startCol, 'The start column', 0, Math.max(0, +f.width - 1), 'batch-start-col'));
+  }
+  return checks.find((c) => c !== null) || null;
 }
 
 /**
@@ -111,6 +156,16 @@ export async function addBatchSpec() {
   } catch (e) { showError('batch-spec-error', e, 'batch-spec'); }
 }
 
+/** @returns {BatchForm} */
+function batchForm() {
+  const boards = /** @type {HTMLInputElement} */ (document.querySelector('input[name=batch-boards]:checked'));
+  return {
+    boards: boards.value, first: input('batch-first').value, count: input('batch-count').value,
+    width: input('batch-width').value, height: input('batch-height').value, colors: input('batch-colors').value,
+    time: input('batch-time').value, startRow: input('batch-start-row').value, startCol: input('batch-start-col').value,
+  };
+}
+
 /** @returns {Plan} */
 function batchPlan() {
   const boards = /** @type {HTMLInputElement} */ (document.querySelector('input[name=batch-boards]:checked'));
@@ -136,6 +191,14 @@ function batchPlan() {
 export async function startBatch() {
   if (S.batchES) return;
   clearError('batch-error');
+  // A new plan: the last batch's result line is of another one.
+  status('batch-status', '');
+  const problem = batchProblem(batchForm());
+  if (problem) {
+    $('batch-plan').textContent = '';
+    showError('batch-error', problem.message, problem.input);
+    return;
+  }
   const plan = batchPlan();
   const planBox = $('batch-plan');
   try {

@@ -5,7 +5,7 @@
 
 import { api } from './api.js';
 import { buildBoard, paintButtons } from './board.js';
-import { PALETTES, PALETTE_KEY, colorName, colorOfKey, paletteNamed } from './colors.js';
+import { KEYS, PALETTES, PALETTE_KEY, colorName, colorOfKey, paletteNamed } from './colors.js';
 import { clearError, input, showError, status } from './dom.js';
 import { clearHint, enterReview, exitReview, playError, refresh, setMoves, stopSolver, updateAddress } from './game.js';
 import { startPar, stopPar } from './par.js';
@@ -56,6 +56,53 @@ export function limitText(kind, n) {
   if (kind === 'par') return v === '0' ? 'par' : `par+${v}`;
   if (kind === 'moves') return v;
   return null;
+}
+
+/**
+ * What is wrong with the New game panel's fields for board source `src`,
+ * before anything is sent: a message and the input it concerns, or null.
+ * Numbers are whole and in range here, so the server's answer never has to
+ * be about JSON types.
+ * @param {string} src random, seed, series, floodit, id or text
+ * @param {NewGameForm} f
+ * @returns {{ message: string, input: string } | null}
+ */
+export function newGameProblem(src, f) {
+  /**
+   * @param {string} text
+   * @param {string} what
+   * @param {number} lo
+   * @param {number} hi
+   * @param {string} id
+   */
+  const whole = (text, what, lo, hi, id) => {
+    const t = (text || '').trim();
+    if (!/^\d+$/.test(t) || +t < lo || +t > hi) {
+      const shown = t === '' ? 'empty' : `'${t}'`;
+      return { message: `${what} is ${shown}: a whole number from ${lo} to ${hi}`, input: id };
+    }
+    return null;
+  };
+  /** @type {({ message: string, input: string } | null)[]} */
+  const checks = [];
+  if (src === 'random' || src === 'series' || src === 'floodit') {
+    checks.push(whole(f.width, 'The width', 2, 100, 'new-width'), whole(f.height, 'The height', 2, 100, 'new-height'),
+      whole(f.colors, 'The color count', 2, KEYS.length, 'new-colors'));
+  }
+  if (src === 'series') checks.push(whole(f.series, 'The board number', 1, 1e9, 'new-series'));
+  if (src === 'floodit') {
+    if ((f.fseed || '').trim() !== '') checks.push(whole(f.fseed || '', 'The seed', 0, Number.MAX_SAFE_INTEGER, 'new-fseed'));
+    if (f.start === 'cell') {
+      checks.push(whole(f.startRow || '', 'The start row', 0, Math.max(0, +f.height - 1), 'new-start-row'),
+        whole(f.startCol || '', 'The start column', 0, Math.max(0, +f.width - 1), 'new-start-col'));
+    }
+  }
+  if (f.limitKind === 'par' && (f.limitN || '').trim() !== '') {
+    checks.push(whole(f.limitN || '', 'The slack over par', 0, 10000, 'new-limit-n'));
+  } else if (f.limitKind === 'moves') {
+    checks.push(whole(f.limitN || '', 'The move limit', 1, 10000, 'new-limit-n'));
+  }
+  return checks.find((c) => c !== null) || null;
 }
 
 /**
@@ -245,8 +292,14 @@ function errorInput(src, e) {
 export async function newGame() {
   clearError('new-error');
   const src = input('new-source').value;
+  const form = newGameForm();
+  const problem = newGameProblem(src, form);
+  if (problem) { showError('new-error', problem.message, problem.input); return; }
   try {
-    await loadBoard(await api('/api/board', boardRequest(src, newGameForm())), src);
+    const board = await api('/api/board', boardRequest(src, form));
+    // A new entry in the history, so that Back returns to the game before.
+    history.pushState(null, '', location.hash);
+    await loadBoard(board, src);
   } catch (e) { showError('new-error', e, errorInput(src, e)); }
 }
 
@@ -285,7 +338,17 @@ export async function loadBoard(board, src = null, moves = []) {
   showSourceOf(board, src);
   await refresh([]);
   if (moves.length) {
-    try { await setMoves(moves); } catch (e) { showError('new-error', `The address's moves: ${e instanceof Error ? e.message : String(e)}`); }
+    try { await setMoves(moves); } catch (e) {
+      const said = e instanceof Error ? e.message : String(e);
+      // The moves before the first bad one are kept.
+      const bad = /\bmove (\d+)\b/.exec(said);
+      const keep = bad ? Math.min(+bad[1] - 1, moves.length) : 0;
+      let kept = '';
+      if (keep > 0) {
+        try { await setMoves(moves.slice(0, keep)); kept = ` (the ${keep} before it are kept)`; } catch { /* none kept */ }
+      }
+      showError('new-error', `The address's moves: ${said}${kept}`);
+    }
   }
   render();
   startPar();

@@ -38,8 +38,9 @@ export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'm
  * @returns {(string | number)[][]}
  */
 export function compareRows(diffs) {
+  // With no pairs there is no time to show either.
   return diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
-    fmt(x.mean_ms_a, 1), fmt(x.mean_ms_b, 1)]);
+    x.n_pairs ? fmt(x.mean_ms_a, 1) : '–', x.n_pairs ? fmt(x.mean_ms_b, 1) : '–']);
 }
 
 /** Lists the stored runs, and offers them for comparison. */
@@ -87,5 +88,12 @@ export async function compareRuns() {
     $('cmp-title').textContent = `Run ${a} (a) against run ${b} (b): better and worse count boards where b used fewer or more moves`;
     fillTable($('cmp-table'), COMPARE_HEAD, compareRows(d.diffs));
     clearError('runs-error');
+    /** @type {{ n_pairs: number }[]} */
+    const diffs = d.diffs;
+    if (diffs.every((x) => x.n_pairs === 0)) {
+      showError('runs-error', diffs.length
+        ? `Runs ${a} and ${b} share no board: there is nothing to pair.`
+        : `Runs ${a} and ${b} share no spec: there is nothing to pair.`);
+    }
   } catch (e) { showError('runs-error', e); }
 }

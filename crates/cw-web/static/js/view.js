@@ -42,8 +42,9 @@ export function statusText(s, left) {
   const limit = s.pos && s.pos.limit;
   if (gameLost(s) && limit) return lostText(limit.moves, s.pos && s.pos.blocks_left !== undefined ? s.pos.blocks_left : left);
   if (s.hint || s.hintAbort || s.clearable || s.clearableAbort) return null;
-  if (s.view === null && limitPending(s)) return `${left} blocks left. The move limit waits for par: the first move waits too.`;
-  return s.view === null ? `${left} blocks left.` : `${left} blocks left after move ${shown(s)}.`;
+  const blocks = `${left} block${left === 1 ? '' : 's'} left`;
+  if (s.view === null && limitPending(s)) return `${blocks}. The move limit waits for par: the first move waits too.`;
+  return s.view === null ? `${blocks}.` : `${blocks} after move ${shown(s)}.`;
 }
 
 /**

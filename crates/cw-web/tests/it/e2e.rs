@@ -767,9 +767,25 @@ async fn flood_it_from_an_address(c: &Client, base: &str) -> Step {
     wait_text(c, "#limit", &format!("/ {limit}")).await?;
     assert_eq!(count(c, "#board .b.region").await?, region(par - 2));
 
-    // A bad limit in an address: the first board, and the error.
-    open(c, &format!("{base}/#board={id}&limit=lots")).await?;
-    wait_text(c, "#new-error", "The page's address: limit 'lots'").await?;
+    // A bad limit in an address (typed into the open page): the board
+    // without it, and the error.
+    open(
+        c,
+        &format!("{base}/#board={id}&limit=lots&moves={}", line[0]),
+    )
+    .await?;
+    let said = wait_text(c, "#new-error", "The page's address: limit 'lots'").await?;
+    assert!(said.contains("the board is shown without it"), "{said}");
+    wait_text(c, "#board-id", id).await?;
+    wait_text(c, "#moves", "1").await?;
+    // A bad move keeps the moves before it.
+    open(c, &format!("{base}/#board={id}&moves={},9", line[0])).await?;
+    let said = wait_text(c, "#new-error", "The address's moves").await?;
+    assert!(said.contains("the 1 before it are kept"), "{said}");
+    wait_text(c, "#moves", "1").await?;
+    // A bad board: the first board, and the error.
+    open(c, &format!("{base}/#board=nonsense")).await?;
+    wait_text(c, "#new-error", "The page's address: ").await?;
     wait_text(c, "#board-id", "30x20c5-k1").await?;
     let goal = text(c, ".goal").await?;
     assert!(goal.contains("grey block in the top-left"), "{goal}");
