@@ -135,6 +135,23 @@
 //!   time (47.9 s and 47.7 s) with a peak of 630 MB instead of 443 MB;
 //!   `26x26c8-s13` 3 % longer, 255 MB instead of 154 MB; the 20 Color
 //!   Walk 30×30×6 boards as long, 549 MB instead of 326 MB.
+//! - Refuting a popped position's children of its own level `F` together
+//!   for `F + 1` moves at every level (the last level's merged refutation,
+//!   asked one move beyond the level), and on success putting the
+//!   position back at `F + 1` unexpanded: a stronger bound found lazily,
+//!   which would leave a position whose true `f` reaches the upper bound
+//!   to be refuted once a level instead of expanding its subtree. But far
+//!   from the end the unions of the merged search lose the game's
+//!   directions and mostly fail, a refuted position is expanded at the
+//!   next level all the same, and its children are made twice: on
+//!   `30x30c6-s2` (one thread) 16.8 s and 317k expansions against 6.3 s
+//!   and 228k, on `-s3` 3.5 s against 1.3 s.
+//! - Where a long search's time goes now, sampled by `perf` over the
+//!   first 40 s of `26x26c8-s1` on one thread (798k positions expanded,
+//!   2.96M stored): the dominance index's query 59 % (its filter rows 5 %
+//!   more, its insertions 3 %), the refined bound 18 %, the expansion's own
+//!   work 5 %. So a long proof is bound by the dominance checks' reads of
+//!   memory, which is also why two threads gain less there (above).
 //! - Merging near-duplicates. Most positions that survive the dominance
 //!   check are *almost* contained in another of their depth: sampling
 //!   every 300th one on `26x26c8-s13` (2,168 samples, 1,370 of them on the
