@@ -12,9 +12,9 @@
 //! and the game's memory budget. A search still running after
 //! [`WIDEN_AFTER`](super::astar::WIDEN_AFTER) expansions runs a beam
 //! [`WIDE_BEAM`] wide, then wider ones as it goes on (up to
-//! [`WIDEST_BEAM`]), which may lower the upper bound (on `30x30c6-f4` the
-//! first finds the optimum, one move shorter; on `26x26c8-s2` the second,
-//! 10,000 wide, finds 42 where `near` found 43). On the 40 proven 26×26
+//! [`WIDEST_BEAM`]), which may lower the upper bound (on `26x26c8-s2` the
+//! second, 10,000 wide, finds 42 where `near` found 43; on `30x30c6-f4`
+//! the first once found the optimum, before `near` found it itself). On the 40 proven 26×26
 //! boards with 8 colors, `near` as `exact` runs it finds the optimum on 27
 //! and one move more on 13; a beam 1,000 wide (0.2 s) finds it on 8 of
 //! those 13, one 10,000 wide (1.7 s) on all 13. A wider first beam
