@@ -4,6 +4,7 @@
 
 import { api, streamUrl } from './api.js';
 import { $, clearError, el, input, showError, status } from './dom.js';
+import { wholeNumberProblem } from './fields.js';
 import { S } from './state.js';
 import { statsTable } from './tables.js';
 
@@ -43,21 +44,7 @@ export function batchInput(message) {
  * @returns {{ message: string, input: string } | null}
  */
 export function batchProblem(f) {
-  /**
-   * @param {string} text
-   * @param {string} what
-   * @param {number} lo
-   * @param {number} hi
-   * @param {string} id
-   */
-  const whole = (text, what, lo, hi, id) => {
-    const t = (text || '').trim();
-    if (!/^\d+$/.test(t) || +t < lo || +t > hi) {
-      const shown = t === '' ? 'empty' : `'${t}'`;
-      return { message: `${what} is ${shown}: a whole number from ${lo} to ${hi}`, input: id };
-    }
-    return null;
-  };
+  const whole = wholeNumberProblem;
   const firstMax = f.boards === 'series' ? 1e9 : Number.MAX_SAFE_INTEGER;
   const checks = [
     whole(f.first, f.boards === 'series' ? 'The first board' : 'The first seed', f.boards === 'series' ? 1 : 0, firstMax, 'batch-first'),

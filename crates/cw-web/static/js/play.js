@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { buildBoard, paintButtons } from './board.js';
 import { KEYS, PALETTES, PALETTE_KEY, colorName, colorOfKey, paletteNamed } from './colors.js';
 import { clearError, input, showError, status } from './dom.js';
+import { wholeNumberProblem } from './fields.js';
 import { clearHint, enterReview, exitReview, playError, refresh, setMoves, stopSolver, updateAddress } from './game.js';
 import { startPar, stopPar } from './par.js';
 import { centre, clearableText } from './rules.js';
@@ -68,21 +69,7 @@ export function limitText(kind, n) {
  * @returns {{ message: string, input: string } | null}
  */
 export function newGameProblem(src, f) {
-  /**
-   * @param {string} text
-   * @param {string} what
-   * @param {number} lo
-   * @param {number} hi
-   * @param {string} id
-   */
-  const whole = (text, what, lo, hi, id) => {
-    const t = (text || '').trim();
-    if (!/^\d+$/.test(t) || +t < lo || +t > hi) {
-      const shown = t === '' ? 'empty' : `'${t}'`;
-      return { message: `${what} is ${shown}: a whole number from ${lo} to ${hi}`, input: id };
-    }
-    return null;
-  };
+  const whole = wholeNumberProblem;
   /** @type {({ message: string, input: string } | null)[]} */
   const checks = [];
   if (src === 'random' || src === 'series' || src === 'floodit') {
