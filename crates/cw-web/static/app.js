@@ -29,11 +29,15 @@ import { S, shown } from './js/state.js';
 /** The board shown when the address names none. */
 const FIRST_BOARD = '30x20c5-k1';
 
+/** Where the open tab is kept for a reload of the same browser tab. */
+const TAB_KEY = 'colorwalk.tab';
+
 /** @param {string} name play, batch or runs */
 function showTab(name) {
   for (const t of document.querySelectorAll('.tab')) t.classList.toggle('active', /** @type {HTMLElement} */ (t).dataset.tab === name);
   for (const p of document.querySelectorAll('.tab-panel')) /** @type {HTMLElement} */ (p).hidden = p.id !== `tab-${name}`;
   if (name === 'runs') loadRuns();
+  try { sessionStorage.setItem(TAB_KEY, name); } catch { /* no storage: a reload opens Play */ }
 }
 
 /** @param {KeyboardEvent} e */
@@ -153,6 +157,11 @@ async function main() {
     return;
   }
   await openAddress(location.hash);
+  // A reload keeps the tab that was open.
+  /** @type {string | null} */
+  let tab = null;
+  try { tab = sessionStorage.getItem(TAB_KEY); } catch { /* no storage */ }
+  if (tab === 'batch' || tab === 'runs') showTab(tab);
   // An address typed or pasted into the open page, or Back to an earlier
   // game, opens that game (the page's own changes to the address do not
   // fire this).
