@@ -33,8 +33,25 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     )?;
     let n = (rows * cols) as usize;
     let mut values = Vec::with_capacity(n);
-    for _ in 0..n {
-        values.push(toks.number("a block color", 1..=colors)?);
+    for i in 0..n {
+        match toks.number("a block color", 1..=colors) {
+            Ok(v) => values.push(v),
+            // The cells are on one line: a bad token on a later one most
+            // likely means that line ran short (its next line is the
+            // optimum's).
+            Err(e) if values.first().is_some_and(|&(_, first, _)| e.line > first) => {
+                let (_, line, _) = values[0];
+                return Err(ParseError::new(
+                    line,
+                    1,
+                    format!(
+                        "line {line} holds {i} block colors, expected {n} ({rows} rows × {cols} \
+                         columns)"
+                    ),
+                ));
+            }
+            Err(e) => return Err(e),
+        }
     }
     let (optimum, ..) = toks.number("the known optimum (0 if unknown)", 0..=u64::from(u32::MAX))?;
     toks.finish("the optimum")?;

@@ -1289,6 +1289,14 @@ fn ninety_nine_format_errors() {
         "unexpected '7' after the optimum",
     );
     fails(NN, "", 1, 1, "empty input: expected 'rows cols colors'");
+    // A cell missing: the line of cells is named, not the optimum's.
+    fails(
+        NN,
+        "2 2 3\n1 2 3\n0\n",
+        2,
+        1,
+        "line 2 holds 3 block colors, expected 4 (2 rows × 2 columns)",
+    );
     fails(
         NN,
         "# nothing\n",
