@@ -32,7 +32,9 @@ pub struct SolverDef {
     pub summary: &'static str,
     /// Its parameters, in canonical order.
     pub params: &'static [ParamDef],
-    /// Builds the solver from checked parameters.
+    /// Builds the solver from checked parameters, or refuses values that make
+    /// no sense together (each in range, say, but one ignored beside
+    /// another). Spec parsing calls it, so a spec that parses builds.
     pub build: fn(&Params) -> Result<Box<dyn Solver>, SpecError>,
     /// The most memory, in bytes, one game of the solver may hold on a
     /// graph with these parameters (its queues, tables, beams), for a

@@ -46,7 +46,7 @@ pub struct SpecError {
 }
 
 impl SpecError {
-    fn new(col: usize, message: impl Into<String>) -> SpecError {
+    pub(crate) fn new(col: usize, message: impl Into<String>) -> SpecError {
         SpecError {
             col,
             message: message.into(),
@@ -416,11 +416,14 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
             (p.name, value)
         })
         .collect();
-    Ok(Stage {
-        def,
-        params: Params::new(values),
-        until,
-    })
+    let params = Params::new(values);
+    // A solver refuses values that make no sense together (`random`'s seed
+    // without its seeded stream) when it is built: asked here, so that a
+    // spec that parses always builds.
+    if let Err(e) = (def.build)(&params) {
+        return Err(SpecError::new(col, format!("{}: {}", def.name, e.message)));
+    }
+    Ok(Stage { def, params, until })
 }
 
 /// `SOLVER:depth=N` for a name `SOLVER-N` where the solver has a `depth`

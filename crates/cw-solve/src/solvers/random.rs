@@ -47,6 +47,16 @@ pub const DEF: SolverDef = SolverDef {
 };
 
 fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
+    // The series' stream has no seed: a seed set beside it would be ignored.
+    if p.choice("rng") == "series" && p.int("seed") != 1 {
+        return Err(SpecError::new(
+            1,
+            format!(
+                "seed={} has no effect without rng=seeded (the series' stream has no seed)",
+                p.int("seed")
+            ),
+        ));
+    }
     let seeded = (p.choice("rng") == "seeded").then(|| SplitMix64::new(p.int("seed") as u64));
     Ok(Box::new(Random {
         skip: p.bool("skip"),

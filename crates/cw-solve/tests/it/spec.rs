@@ -63,6 +63,15 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("nothing follows it"), "{msg}");
     let (col, msg) = err("greedy:until=3,until=4>gla");
     assert_eq!((col, msg.as_str()), (16, "'until' is given twice"));
+    // A value that the solver would ignore is refused where the spec is
+    // read: `random`'s seed goes with its seeded stream only.
+    let (col, msg) = err("greedy:until=3>random:seed=9");
+    assert_eq!(col, 16);
+    assert!(
+        msg.contains("random: seed=9 has no effect without rng=seeded"),
+        "{msg}"
+    );
+    assert!(Spec::parse("random:rng=seeded,seed=9").is_ok());
     // `gla-6` is written on the pattern of the presets `gla-3` and `gla-5`.
     let (_, msg) = err("gla-6");
     assert!(msg.contains("did you mean 'gla:depth=6'"), "{msg}");
