@@ -340,6 +340,9 @@ export async function loadBoard(board, src = null, moves = []) {
   render();
   startPar();
   updateAddress();
+  // A finished game (from an address, a reload) opens in review, as it
+  // does when its last move is played.
+  if (moves.length && gameOver()) enterReview();
 }
 
 /** Shows the inputs of the board source picked, and of the Flood-It start. */

@@ -532,6 +532,9 @@ async fn steps(c: &Client, base: &str) -> Step {
     c.refresh().await.map_err(fail("reload"))?;
     wait_text(c, "#board-id", &id16).await?;
     wait_js(c, "document.getElementById('cb-palette').checked").await?;
+    // The reloaded game is finished: it opens in review, at its end.
+    wait_text(c, "#rv-pos", &format!("{n16} / {n16}")).await?;
+    wait_js(c, "document.getElementById('panel-review').open").await?;
     let blue = js(
         c,
         "return getComputedStyle(document.querySelector('#color-0')).backgroundColor",
