@@ -278,9 +278,6 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let wall = started.elapsed();
     let (cancelled, played) = (outcome.cancelled, outcome.played);
     let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
-    let solutions = solutions_out
-        .as_ref()
-        .map(|_| solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len()));
     let known = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
     for conflict in &known.conflicts {
         eprintln!("warning: {conflict}");
@@ -299,14 +296,14 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         write!(w, "{}", published_table(&records, format))?;
     }
     drop(w);
-    match (solutions_out.as_mut(), solutions) {
-        (Some(SolutionsOut::Stdout), Some(text)) => {
-            std::io::stdout().lock().write_all(text?.as_bytes())?
+    if let Some(out) = solutions_out.as_mut() {
+        let text = solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len())?;
+        match out {
+            SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
+            SolutionsOut::File(file, path) => file
+                .write_all(text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?,
         }
-        (Some(SolutionsOut::File(file, path)), Some(text)) => file
-            .write_all(text?.as_bytes())
-            .with_context(|| format!("writing {}", path.display()))?,
-        _ => {}
     }
     if cancelled {
         eprintln!(

@@ -44,19 +44,18 @@ export function batchInput(message) {
  * @returns {{ message: string, input: string } | null}
  */
 export function batchProblem(f) {
-  const whole = wholeNumberProblem;
   const firstMax = f.boards === 'series' ? 1e9 : Number.MAX_SAFE_INTEGER;
   const checks = [
-    whole(f.first, f.boards === 'series' ? 'The first board' : 'The first seed', f.boards === 'series' ? 1 : 0, firstMax, 'batch-first'),
-    whole(f.count, 'The board count', 1, 1000, 'batch-count'),
-    whole(f.width, 'The width', 2, 100, 'batch-width'),
-    whole(f.height, 'The height', 2, 100, 'batch-height'),
-    whole(f.colors, 'The color count', 2, 16, 'batch-colors'),
-    whole(f.time, 'The time per game (seconds)', 1, 60, 'batch-time'),
+    wholeNumberProblem(f.first, f.boards === 'series' ? 'The first board' : 'The first seed', f.boards === 'series' ? 1 : 0, firstMax, 'batch-first'),
+    wholeNumberProblem(f.count, 'The board count', 1, 1000, 'batch-count'),
+    wholeNumberProblem(f.width, 'The width', 2, 100, 'batch-width'),
+    wholeNumberProblem(f.height, 'The height', 2, 100, 'batch-height'),
+    wholeNumberProblem(f.colors, 'The color count', 2, 16, 'batch-colors'),
+    wholeNumberProblem(f.time, 'The time per game (seconds)', 1, 60, 'batch-time'),
   ];
   if (f.boards === 'flood-it') {
-    checks.push(whole(f.startRow, 'The start row', 0, Math.max(0, +f.height - 1), 'batch-start-row'),
-      whole(f.startCol, 'The start column', 0, Math.max(0, +f.width - 1), 'batch-start-col'));
+    checks.push(wholeNumberProblem(f.startRow, 'The start row', 0, Math.max(0, +f.height - 1), 'batch-start-row'),
+      wholeNumberProblem(f.startCol, 'The start column', 0, Math.max(0, +f.width - 1), 'batch-start-col'));
   }
   return checks.find((c) => c !== null) || null;
 }

@@ -69,25 +69,27 @@ export function limitText(kind, n) {
  * @returns {{ message: string, input: string } | null}
  */
 export function newGameProblem(src, f) {
-  const whole = wholeNumberProblem;
   /** @type {({ message: string, input: string } | null)[]} */
   const checks = [];
   if (src === 'random' || src === 'series' || src === 'floodit') {
-    checks.push(whole(f.width, 'The width', 2, 100, 'new-width'), whole(f.height, 'The height', 2, 100, 'new-height'),
-      whole(f.colors, 'The color count', 2, KEYS.length, 'new-colors'));
+    checks.push(
+      wholeNumberProblem(f.width, 'The width', 2, 100, 'new-width'),
+      wholeNumberProblem(f.height, 'The height', 2, 100, 'new-height'),
+      wholeNumberProblem(f.colors, 'The color count', 2, KEYS.length, 'new-colors'),
+    );
   }
-  if (src === 'series') checks.push(whole(f.series, 'The board number', 1, 1e9, 'new-series'));
+  if (src === 'series') checks.push(wholeNumberProblem(f.series, 'The board number', 1, 1e9, 'new-series'));
   if (src === 'floodit') {
-    if ((f.fseed || '').trim() !== '') checks.push(whole(f.fseed || '', 'The seed', 0, Number.MAX_SAFE_INTEGER, 'new-fseed'));
+    if ((f.fseed || '').trim() !== '') checks.push(wholeNumberProblem(f.fseed || '', 'The seed', 0, Number.MAX_SAFE_INTEGER, 'new-fseed'));
     if (f.start === 'cell') {
-      checks.push(whole(f.startRow || '', 'The start row', 0, Math.max(0, +f.height - 1), 'new-start-row'),
-        whole(f.startCol || '', 'The start column', 0, Math.max(0, +f.width - 1), 'new-start-col'));
+      checks.push(wholeNumberProblem(f.startRow || '', 'The start row', 0, Math.max(0, +f.height - 1), 'new-start-row'),
+        wholeNumberProblem(f.startCol || '', 'The start column', 0, Math.max(0, +f.width - 1), 'new-start-col'));
     }
   }
   if (f.limitKind === 'par' && (f.limitN || '').trim() !== '') {
-    checks.push(whole(f.limitN || '', 'The slack over par', 0, 10000, 'new-limit-n'));
+    checks.push(wholeNumberProblem(f.limitN || '', 'The slack over par', 0, 10000, 'new-limit-n'));
   } else if (f.limitKind === 'moves') {
-    checks.push(whole(f.limitN || '', 'The move limit', 1, 10000, 'new-limit-n'));
+    checks.push(wholeNumberProblem(f.limitN || '', 'The move limit', 1, 10000, 'new-limit-n'));
   }
   return checks.find((c) => c !== null) || null;
 }
