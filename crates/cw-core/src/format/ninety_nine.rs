@@ -25,8 +25,17 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
         ));
     }
     let side = MIN_SIDE as u64..=MAX_SIDE as u64;
-    let (rows, ..) = toks.number("the row count", side.clone())?;
-    let (cols, ..) = toks.number("the column count", side)?;
+    let (rows, header, _) = toks.number("the row count", side.clone())?;
+    let (cols, _, cols_at) = toks.number("the column count", side)?;
+    // The header is one line; without its color count, the first cell
+    // would be read as the count and the error would be about colors.
+    if toks.next_line().is_some_and(|l| l != header) {
+        return Err(ParseError::new(
+            header,
+            cols_at + cols.to_string().len(),
+            "line ends early: expected the color count (format: 'rows cols colors')",
+        ));
+    }
     let (colors, line, col) = toks.number(
         "the color count (a Color Walk blank's color included)",
         MIN_COLORS as u64..=MAX_COLORS as u64 + 1,

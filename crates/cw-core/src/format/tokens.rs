@@ -99,6 +99,11 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// The line of the next token, if any is left.
+    pub fn next_line(&self) -> Option<usize> {
+        self.tokens.get(self.next).map(|t| t.line)
+    }
+
     /// The next token as a number in `range`, described by `what`.
     pub fn number(
         &mut self,

@@ -1289,6 +1289,15 @@ fn ninety_nine_format_errors() {
         "unexpected '7' after the optimum",
     );
     fails(NN, "", 1, 1, "empty input: expected 'rows cols colors'");
+    // The color count missing from the header: named there, not read from
+    // the cells.
+    fails(
+        NN,
+        "2 2\n1 2 1 2\n0\n",
+        1,
+        4,
+        "line ends early: expected the color count",
+    );
     // A cell missing: the line of cells is named, not the optimum's.
     fails(
         NN,
