@@ -76,7 +76,8 @@ impl From<cw_lab::StoreError> for ApiError {
     }
 }
 
-/// A JSON body; a bad one is a 400 with a JSON error.
+/// A JSON body; a bad one is a 400 with a JSON error (413 when too large,
+/// 415 without a JSON content type).
 pub(crate) struct Json<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
@@ -97,6 +98,11 @@ fn json_rejection(e: &JsonRejection) -> ApiError {
         ApiError {
             status,
             message: format!("the request body is too large: {text}"),
+        }
+    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        ApiError {
+            status,
+            message: format!("the request body must be JSON: {text}"),
         }
     } else {
         ApiError::bad_request(format!("bad JSON body: {text}"))
