@@ -29,7 +29,8 @@ struct OptimumJson {
     peak_bytes: u64,
     millis: f64,
     /// What stopped the proof, if something did: a budget (`memory`,
-    /// `time`, `expansions`) or `--within`'s answer (`answered`).
+    /// `time`, `expansions`), Ctrl-C (`cancelled`) or `--within`'s answer
+    /// (`answered`).
     stopped: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
@@ -69,9 +70,7 @@ fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
                 (args.memory_mb << 20) as f64 / 1e6
             )
         }
-        Some(StopReason::Time) if crate::interrupt::interrupted() => {
-            "interrupted by Ctrl-C".to_string()
-        }
+        Some(StopReason::Cancelled) => "interrupted by Ctrl-C".to_string(),
         Some(StopReason::Time) => match args.time_limit {
             Some(s) => format!("the time limit of {s} s ran out"),
             None => "the search was stopped".to_string(),

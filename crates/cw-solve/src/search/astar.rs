@@ -246,8 +246,10 @@ pub struct ExactResult {
 pub enum StopReason {
     /// The memory cap was reached.
     Memory,
-    /// The time limit passed or the context asked to stop.
+    /// The time limit passed (the search's own or its context's deadline).
     Time,
+    /// The context's cancel flag was raised (Ctrl-C, a Stop button).
+    Cancelled,
     /// The expansion budget ran out (only in the exact tail of `near`).
     Expansions,
     /// The question of [`ExactOptions::within`] was answered first.
@@ -256,11 +258,12 @@ pub enum StopReason {
 
 impl StopReason {
     /// The name in JSON: `memory`, `time` or `expansions` (the budget that
-    /// ran out), or `answered`.
+    /// ran out), `cancelled`, or `answered`.
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Memory => "memory",
             StopReason::Time => "time",
+            StopReason::Cancelled => "cancelled",
             StopReason::Expansions => "expansions",
             StopReason::Answered => "answered",
         }
@@ -610,7 +613,10 @@ pub(crate) fn search<const W: usize>(
         if (threads > 1 || expanded.is_multiple_of(8))
             && (ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d))
         {
-            stopped = Some(StopReason::Time);
+            stopped = Some(match ctx.stop_cause() {
+                Some(crate::StopCause::Cancelled) => StopReason::Cancelled,
+                _ => StopReason::Time,
+            });
             lower = f as u32;
             break;
         }

@@ -189,6 +189,12 @@ fn beam_indexing_from<const W: usize>(
         cands.clear();
         cut.clear(width);
         for (s, pos) in layer.iter().enumerate() {
+            // Told to stop in this step: the children made so far (or a
+            // finish) are enough to go on greedily, and on a wide beam the
+            // rest of the layer would take as long again.
+            if greedy && (best.is_some() || !cands.is_empty()) {
+                break;
+            }
             let h_idx = layer_hist[s];
             g.each_child(&pos.flooded, &pos.frontier, |c, mut nf, mut nl, moves| {
                 g.settle_dead_ends(&mut nf, &mut nl);
@@ -259,11 +265,18 @@ fn beam_indexing_from<const W: usize>(
             });
         }
         order.clear();
-        order.extend(0..cands.len() as u32);
-        order.sort_unstable_by_key(|&i| {
+        let key = |&i: &u32| {
             let c = &cands[i as usize];
             (c.f, u32::MAX - c.reach)
-        });
+        };
+        if greedy {
+            // One position is kept: the first in sorted order, found
+            // without sorting millions of children.
+            order.extend((0..cands.len() as u32).min_by_key(key));
+        } else {
+            order.extend(0..cands.len() as u32);
+            order.sort_unstable_by_key(key);
+        }
         layer.clear();
         layer_hist.clear();
         // The kept positions' regions by depth, for the dominance test,
@@ -328,6 +341,42 @@ mod tests {
     use super::*;
     use crate::search::bound::{WithWidth, dispatch};
     use cw_core::{Board, ClusterGraph};
+
+    #[test]
+    fn a_beam_told_to_stop_mid_step_leaves_the_rest_of_its_layer() {
+        // A wide beam told to stop in the middle of a step: it goes on
+        // greedily from the children made so far, so the children it makes
+        // after the stop are one position's at each later step, not the
+        // rest of a layer of thousands.
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = (Vec<Color>, u64);
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (mut f, mut l) = g.position(&self.1.start());
+                let mut moves = Vec::new();
+                g.close(&mut f, &mut l, |c| moves.push(Color(c)));
+                let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                let stop = |ctx: &SearchCtx| ctx.nodes >= 60_000;
+                let rest = beam(&g, &f, &l, 1 << 20, &mut ctx, stop, u32::MAX).unwrap();
+                moves.extend(rest);
+                (moves, ctx.nodes)
+            }
+        }
+        let board = Board::seeded(20, 20, 6, 1).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let (moves, nodes) = dispatch(&graph, Go(&board, &graph));
+        let mut game = graph.start();
+        for &c in &moves {
+            game.play(c);
+        }
+        assert!(game.is_solved());
+        // At most 16 children past the stop's check, then at most one
+        // position's children (6 colors) a move.
+        assert!(
+            nodes <= 60_000 + 16 + 6 * moves.len() as u64,
+            "{nodes} children made"
+        );
+    }
 
     #[test]
     fn the_index_of_kept_regions_keeps_what_the_scan_keeps() {

@@ -262,7 +262,10 @@ async fn makes_boards_from_every_source() {
     .await;
     // Without a JSON content type the body is not read: 415, not 400.
     let e = e.error(StatusCode::UNSUPPORTED_MEDIA_TYPE);
-    assert!(e.contains("must be JSON") && e.contains("Content-Type"), "{e}");
+    assert!(
+        e.contains("must be JSON") && e.contains("Content-Type"),
+        "{e}"
+    );
 }
 
 #[tokio::test]
