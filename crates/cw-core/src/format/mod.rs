@@ -439,8 +439,16 @@ pub(crate) fn line_name(entry: &BoardEntry) -> String {
         })
 }
 
+/// The most blocks the boards of one file of IDs may hold together: 64 Mi,
+/// as many as 64 MiB of written cells. Other formats write every block, so
+/// their text bounds their boards; a line of ID names up to 10,000 blocks
+/// in 14 bytes, and a few megabytes of IDs would otherwise fill the memory
+/// before anything could refuse them.
+pub const MAX_ID_FILE_BLOCKS: usize = 64 << 20;
+
 fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     let mut out = Vec::new();
+    let mut blocks = 0;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -453,6 +461,19 @@ fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
         let board = id
             .board()
             .map_err(|e| ParseError::board(n + 1, indent + 1, &e))?;
+        blocks += board.n_blocks();
+        if blocks > MAX_ID_FILE_BLOCKS {
+            return Err(ParseError::new(
+                n + 1,
+                indent + 1,
+                format!(
+                    "the {} boards named up to here hold more than {} Mi blocks, the most one \
+                     file of IDs may name: split it",
+                    out.len() + 1,
+                    MAX_ID_FILE_BLOCKS >> 20
+                ),
+            ));
+        }
         out.push(BoardEntry::new(board));
     }
     Ok(out)

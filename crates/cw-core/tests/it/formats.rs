@@ -1812,6 +1812,24 @@ fn board_id_errors() {
 }
 
 #[test]
+fn a_file_of_ids_names_at_most_its_share_of_blocks() {
+    // Each ID of 100x100 names 10,000 blocks in 14 bytes: the file is
+    // refused at the board that passes the cap, before it fills memory.
+    let per_board = 100 * 100;
+    let fit = format::MAX_ID_FILE_BLOCKS / per_board;
+    let ids: String = (1..=fit + 1).map(|i| format!("100x100c2-s{i}\n")).collect();
+    let err = format::parse(&ids, Format::Id).unwrap_err();
+    assert_eq!((err.line, err.col), (fit + 1, 1), "{err}");
+    assert!(err.message.contains("split it"), "{}", err.message);
+    let boards = format::parse(
+        &ids[..ids.len() - format!("100x100c2-s{}\n", fit + 1).len()],
+        Format::Id,
+    )
+    .unwrap();
+    assert_eq!(boards.len(), fit);
+}
+
+#[test]
 fn id_format_errors() {
     use Format::Id;
     fails(
