@@ -129,6 +129,10 @@ pub struct SearchCtx {
     /// Set by a solver that gives up for a budget of its own (a queue cap,
     /// a node limit, its memory share): what ran out, for `solve` to report.
     pub gave_up_because: Option<String>,
+    /// Set by a solver that proves optimality (`exact`) when a budget cut
+    /// its proof short from the start: what ran out, for `solve` to report
+    /// beside the unproven moves.
+    pub unproven_because: Option<String>,
     /// The series' sine stream, positioned after the board's own draws when
     /// the board came from it (as the series' random solvers shared it).
     pub series_stream: KoblenskiStream,
@@ -159,6 +163,7 @@ impl SearchCtx {
             proven_optimal: false,
             lower_bound: None,
             gave_up_because: None,
+            unproven_because: None,
             series_stream: KoblenskiStream::at(after_board),
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),

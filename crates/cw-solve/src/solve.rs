@@ -64,6 +64,15 @@ pub struct SolveReport {
     pub lower_bound: Option<u32>,
     /// Why the solver gave up, when it says ([`Outcome::GaveUp`] only).
     pub gave_up_because: Option<String>,
+    /// Why a solver that proves optimality did not prove its moves
+    /// optimal, when a budget cut its proof short (solved games only).
+    pub unproven_because: Option<String>,
+    /// On [`Outcome::Cancelled`]: the moves the solver handed back when
+    /// told to stop, not played (a cancelled game has no outcome of its
+    /// own, and batches play it again). `exact` hands back its best
+    /// solution so far, a beam its greedy finish; a front end may show them
+    /// as what the search had found.
+    pub unplayed: Vec<Color>,
 }
 
 impl SolveReport {
@@ -96,6 +105,7 @@ pub fn solve_from(
     let mut ctx = SearchCtx::new(graph.board(), limits);
     let mut game = graph.start();
     let mut moves = Vec::new();
+    let mut unplayed = Vec::new();
     let outcome = 'play: {
         for &c in prefix {
             if game.is_solved() {
@@ -106,7 +116,7 @@ pub fn solve_from(
             }
             moves.push(c);
         }
-        play(&mut game, &mut moves, solver, &mut ctx, limits)
+        play(&mut game, &mut moves, &mut unplayed, solver, &mut ctx, limits)
     };
     SolveReport {
         proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,
@@ -115,8 +125,13 @@ pub fn solve_from(
             .gave_up_because
             .take()
             .filter(|_| outcome == Outcome::GaveUp),
+        unproven_because: ctx
+            .unproven_because
+            .take()
+            .filter(|_| outcome == Outcome::Solved && !ctx.proven_optimal),
         outcome,
         moves,
+        unplayed,
         nodes: ctx.nodes,
         inspections: ctx.inspections,
         elapsed: start.elapsed(),
@@ -124,10 +139,12 @@ pub fn solve_from(
     }
 }
 
-/// Asks `solver` for moves from `game` until the board is clear or a limit.
+/// Asks `solver` for moves from `game` until the board is clear or a limit;
+/// a proposal that comes back after a cancel goes to `unplayed`.
 fn play(
     game: &mut Game<'_>,
     moves: &mut Vec<Color>,
+    unplayed: &mut Vec<Color>,
     solver: &mut dyn Solver,
     ctx: &mut SearchCtx,
     limits: &Limits,
@@ -151,6 +168,7 @@ fn play(
         // A cancelled search may still hand back a line (a beam finishes
         // greedily when told to stop); it is not the solver's answer.
         if ctx.stop_cause() == Some(StopCause::Cancelled) {
+            *unplayed = proposed;
             break Outcome::Cancelled;
         }
         for c in proposed {

@@ -590,6 +590,46 @@ fn near_is_close_on_reference_boards() {
 }
 
 #[test]
+fn solve_says_what_cut_a_proof_short_and_keeps_a_cancelled_search_line() {
+    // ref_1099 needs a search of some 5 MB (see below): a 1 MiB cap cuts
+    // the proof short, and `solve` says so beside the solved game.
+    let entries = reference();
+    let entry = entries
+        .iter()
+        .find(|e| e.name.as_deref() == Some("ref_1099"))
+        .expect("in the file");
+    let graph = ClusterGraph::new(&entry.board);
+    let mut capped = Spec::parse("exact:memory-mb=1").unwrap().build().unwrap();
+    let r = solve(&graph, capped.as_mut(), &Limits::default());
+    assert!(r.solved() && !r.proven_optimal);
+    assert_eq!(
+        r.unproven_because.as_deref(),
+        Some("the memory cap of 1 MiB ran out")
+    );
+    // A proof that ends has nothing to explain.
+    let mut whole = Spec::parse("exact").unwrap().build().unwrap();
+    let r = solve(&graph, whole.as_mut(), &Limits::default());
+    assert!(r.proven_optimal && r.unproven_because.is_none());
+    // Cancelled at the search's first report (its bounds at the start):
+    // nothing is played, but the solution the search hands back is kept
+    // aside, and it clears the board.
+    let flag = Arc::new(AtomicBool::new(false));
+    let raise = flag.clone();
+    let limits = Limits {
+        cancel: Some(flag),
+        progress: Some(cw_solve::ProgressSink(Arc::new(move |_| {
+            raise.store(true, std::sync::atomic::Ordering::Relaxed);
+        }))),
+        ..Limits::default()
+    };
+    let mut exact = Spec::parse("exact").unwrap().build().unwrap();
+    let r = solve(&graph, exact.as_mut(), &limits);
+    assert_eq!(r.outcome, cw_solve::Outcome::Cancelled);
+    assert!(r.moves.is_empty() && r.unproven_because.is_none());
+    assert!(replay(&graph, &r.unplayed).expect("legal moves").cleared);
+}
+
+#[test]
 fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
     // ref_1099: the beam's solution is not provably optimal without a
     // search, and the search stores about 19 000 positions (some 5 MB).

@@ -117,6 +117,14 @@ struct SolveJson {
     /// Why the solver gave up, when it says (a queue cap, a node limit).
     #[serde(skip_serializing_if = "Option::is_none")]
     gave_up_because: Option<String>,
+    /// What cut a proof short, for a solver that proves (`exact`): why the
+    /// moves are not proven optimal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unproven_because: Option<String>,
+    /// On Ctrl-C: the whole solution the search had found when stopped
+    /// (its best so far; not played, as the game was cancelled).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    found_when_cancelled: Option<String>,
 }
 
 /// `colorwalk solve`: one board, one spec.
@@ -141,6 +149,12 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     if report.solved() && !checked.cleared {
         bail!("internal error: the solver's moves do not clear the board");
     }
+    // A search stopped by Ctrl-C may hand back its best line: shown when it
+    // clears the board from where the game stood.
+    let found_when_cancelled = (report.outcome == Outcome::Cancelled && !report.unplayed.is_empty())
+        .then(|| [report.moves.as_slice(), &report.unplayed].concat())
+        .filter(|line| replay(&graph, line).is_ok_and(|r| r.cleared))
+        .map(Moves);
     let out = SolveJson {
         board: entry.board.id().to_string(),
         spec: spec.to_string(),
@@ -155,6 +169,8 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         lower_bound: report.lower_bound,
         proven_optimal: report.proven_optimal,
         gave_up_because: report.gave_up_because.clone(),
+        unproven_because: report.unproven_because.clone(),
+        found_when_cancelled: found_when_cancelled.as_ref().map(Moves::to_string),
     };
     if args.json {
         crate::json::print(&out)?;
@@ -184,9 +200,13 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         }
         if let Some(lb) = out.lower_bound {
             let gap = if out.solved {
+                let why = out
+                    .unproven_because
+                    .as_deref()
+                    .map_or(String::new(), |why| format!("; not proven: {why}"));
                 match out.moves as i64 - i64::from(lb) {
                     0 => " (proven optimal)".to_string(),
-                    gap => format!(" (gap at most {gap})"),
+                    gap => format!(" (gap at most {gap}{why})"),
                 }
             } else {
                 String::new()
@@ -194,6 +214,13 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
             writeln!(w, "bound    at least {lb} moves{gap}")?;
         }
         writeln!(w, "moves    {}", out.solution)?;
+        if let Some(line) = &found_when_cancelled {
+            writeln!(
+                w,
+                "found    {} when stopped (not played, not proven): {line}",
+                super::count(line.0.len(), "move")
+            )?;
+        }
         writeln!(
             w,
             "effort   {:.1} ms, {} nodes, {} cluster inspections",

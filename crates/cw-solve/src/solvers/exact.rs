@@ -94,6 +94,16 @@ impl Solver for Exact {
         if game.n_moves() == 0 {
             ctx.proven_optimal = r.proven;
             ctx.lower_bound = Some(r.lower_bound);
+            ctx.unproven_because = match r.stopped.filter(|_| !r.proven) {
+                Some(StopReason::Memory) => Some(format!(
+                    "the memory cap of {} MiB ran out",
+                    ctx.memory_cap(self.opts.memory_mb.saturating_mul(1 << 20)) >> 20
+                )),
+                Some(StopReason::Time) => Some("the time limit ran out".to_string()),
+                Some(StopReason::Cancelled) => Some("cancelled".to_string()),
+                Some(StopReason::Expansions) => Some("the expansion budget ran out".to_string()),
+                Some(StopReason::Answered) | None => None,
+            };
         }
         (!r.moves.is_empty()).then_some(r.moves)
     }
