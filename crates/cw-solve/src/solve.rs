@@ -116,7 +116,14 @@ pub fn solve_from(
             }
             moves.push(c);
         }
-        play(&mut game, &mut moves, &mut unplayed, solver, &mut ctx, limits)
+        play(
+            &mut game,
+            &mut moves,
+            &mut unplayed,
+            solver,
+            &mut ctx,
+            limits,
+        )
     };
     SolveReport {
         proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,

@@ -28,7 +28,16 @@ fn table_format(text: &str, json: bool) -> Result<TableFormat> {
 fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
     let bad =
         || anyhow!("{what} '{text}': expected FIRST..END (end excluded), FIRST..=LAST or a count");
-    let number = |s: &str| s.trim().parse::<u64>().map_err(|_| bad());
+    let number = |s: &str| {
+        let s = s.trim();
+        s.parse::<u64>().map_err(|e| match e.kind() {
+            std::num::IntErrorKind::PosOverflow => anyhow!(
+                "{what} '{text}': {s} is too large: seeds and board numbers go up to {}",
+                u64::MAX
+            ),
+            _ => bad(),
+        })
+    };
     // (first, count); `..=` reaches the last number too (seed 2^64 − 1).
     if let Some((a, b)) = text.split_once("..=") {
         let (first, last) = (number(a)?, number(b)?);
@@ -42,7 +51,10 @@ fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
     }
     let (first, end) = match text.split_once("..") {
         Some((a, b)) => (number(a)?, number(b)?),
-        None => (1, number(text)?.checked_add(1).ok_or_else(bad)?),
+        None => match number(text)? {
+            0 => bail!("{what} '{text}': a count of boards is at least 1"),
+            n => (1, n.checked_add(1).ok_or_else(bad)?),
+        },
     };
     if end <= first {
         bail!("{what} '{text}' holds no boards: the end is excluded and must be above the first");

@@ -151,10 +151,11 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     }
     // A search stopped by Ctrl-C may hand back its best line: shown when it
     // clears the board from where the game stood.
-    let found_when_cancelled = (report.outcome == Outcome::Cancelled && !report.unplayed.is_empty())
-        .then(|| [report.moves.as_slice(), &report.unplayed].concat())
-        .filter(|line| replay(&graph, line).is_ok_and(|r| r.cleared))
-        .map(Moves);
+    let found_when_cancelled = (report.outcome == Outcome::Cancelled
+        && !report.unplayed.is_empty())
+    .then(|| [report.moves.as_slice(), &report.unplayed].concat())
+    .filter(|line| replay(&graph, line).is_ok_and(|r| r.cleared))
+    .map(Moves);
     let out = SolveJson {
         board: entry.board.id().to_string(),
         spec: spec.to_string(),

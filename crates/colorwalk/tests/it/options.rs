@@ -324,6 +324,22 @@ fn new_refuses_seeds_past_the_last() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("\"n\":2"), "{}", stdout(&out));
+    // Past it, and a count of none, each say what is wrong.
+    for (seeds, said) in [
+        (
+            "1..99999999999999999999",
+            "99999999999999999999 is too large: seeds and board numbers go up to 18446744073709551615",
+        ),
+        ("0", "a count of boards is at least 1"),
+        ("5..5", "the end is excluded and must be above the first"),
+    ] {
+        let out = colorwalk(
+            &["bench", "--seeds", seeds, "--spec", "greedy", "--dry-run"],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{seeds}");
+        assert!(stderr(&out).contains(said), "{seeds}: {}", stderr(&out));
+    }
 }
 
 /// A whole-number option that is not a number, or out of range, says the
