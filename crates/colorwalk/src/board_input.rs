@@ -163,9 +163,18 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
         .iter()
         .map(|b| b.name.clone().unwrap_or_else(|| b.board.id().to_string()))
         .collect();
-    let found = names
-        .iter()
-        .position(|n| n == pick)
+    let named: Vec<usize> = (0..names.len()).filter(|&i| names[i] == pick).collect();
+    if named.len() > 1 {
+        let numbers: Vec<String> = named.iter().map(|i| (i + 1).to_string()).collect();
+        bail!(
+            "{} boards in {source} are named '{pick}' (boards {}): choose one with --pick NUMBER",
+            named.len(),
+            numbers.join(", ")
+        );
+    }
+    let found = named
+        .first()
+        .copied()
         .or_else(|| boards.iter().position(|b| b.board.id().to_string() == pick));
     match found.map(|i| boards.swap_remove(i)) {
         Some(b) => Ok(b),

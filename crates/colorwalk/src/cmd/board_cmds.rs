@@ -103,7 +103,34 @@ fn print_entries(
         if i > 0 && format == Format::Text {
             text.push('\n');
         }
-        text.push_str(&format::write(entry, format)?);
+        // The line and set formats name every board; a board given by its
+        // cells alone would be `board`, so several are numbered instead.
+        let numbered;
+        let entry = if entries.len() > 1
+            && matches!(format, Format::Line | Format::Set)
+            && entry.name.is_none()
+            && matches!(entry.board.id(), cw_core::BoardId::Literal(_))
+        {
+            numbered = BoardEntry {
+                name: Some(format!("board{}", i + 1)),
+                ..entry.clone()
+            };
+            &numbered
+        } else {
+            entry
+        };
+        let written = format::write(entry, format);
+        // With several boards, the error names the one at fault.
+        let written = match written {
+            Err(e) if entries.len() > 1 => Err(anyhow::Error::new(e).context(format!(
+                "board {} of {} ({})",
+                i + 1,
+                entries.len(),
+                crate::board_input::label(entry)
+            ))),
+            w => w.map_err(anyhow::Error::new),
+        };
+        text.push_str(&written?);
     }
     out.write_all(text.as_bytes())?;
     Ok(())

@@ -117,6 +117,25 @@ fn convert_writes_a_file_and_reads_the_reference_file() {
             stdout(&out)
         );
     }
+    // A name two boards share picks neither: their numbers are given.
+    let twice = dir.path().join("twice.txt");
+    std::fs::write(
+        &twice,
+        "a 3x3 0 .12211221\na 3x3 0 .21122112\nb 3x3 0 .12211222\n",
+    )
+    .unwrap();
+    let out = colorwalk(&["show", twice.to_str().unwrap(), "--pick", "a"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("2 boards in ") && stderr(&out).contains("named 'a' (boards 1, 2)"),
+        "{}",
+        stderr(&out)
+    );
+    // Boards given by their cells alone are numbered in the formats that
+    // name every board, not all called `board`.
+    let out = colorwalk(&["convert", "-", "--to", "line"], ".12\n201\n\n.21\n102\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "board1 3x2 0 .12201\nboard2 3x2 0 .21102\n");
 }
 
 #[test]

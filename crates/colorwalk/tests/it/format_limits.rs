@@ -129,8 +129,10 @@ fn a_refused_board_leaves_no_output_file_and_no_half_written_list() {
     let out = colorwalk(&["new", "10x10c5-s1", "10x10c36-s1", "--to", "set"], "");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out), "");
+    // The board at fault is named.
     assert!(
-        stderr(&out).contains("cannot write this board in the set format"),
+        stderr(&out)
+            .contains("board 2 of 2 (10x10c36-s1): cannot write this board in the set format"),
         "{}",
         stderr(&out)
     );
