@@ -158,18 +158,22 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         writeln!(w, "board        {}", label(&entry))?;
         writeln!(w, "spec         {}", out.spec)?;
         if r.proven {
-            writeln!(w, "minimum      {} moves (proven)", out.moves)?;
+            writeln!(
+                w,
+                "minimum      {} (proven)",
+                super::count(out.moves, "move")
+            )?;
         } else {
             writeln!(
                 w,
-                "best found   {} moves (not proven: {})",
-                out.moves,
+                "best found   {} (not proven: {})",
+                super::count(out.moves, "move"),
                 stop_words(r.stopped, args)
             )?;
             writeln!(
                 w,
-                "minimum      at least {} moves (proven lower bound)",
-                out.lower_bound
+                "minimum      at least {} (proven lower bound)",
+                super::count(out.lower_bound as usize, "move")
             )?;
         }
         if let Some(listed) = entry.optimum {
@@ -191,8 +195,11 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         )?;
         if let Some(within) = &out.within {
             let why = match within.answer {
-                "yes" => format!("a solution of {} moves", out.moves),
-                "no" => format!("it needs at least {} moves", out.lower_bound),
+                "yes" => format!("a solution of {}", super::count(out.moves, "move")),
+                "no" => format!(
+                    "it needs at least {}",
+                    super::count(out.lower_bound as usize, "move")
+                ),
                 _ => format!(
                     "between {} and {} moves, undecided within the budgets",
                     out.lower_bound, out.moves

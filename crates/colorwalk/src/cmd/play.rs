@@ -219,7 +219,10 @@ pub fn play_lines(
                 let Some(c) = parse_color(cmd, n_colors) else {
                     writeln!(
                         output,
-                        "'{cmd}' is not a command: type a color 0 to {}{} (or its name), u, r, q or ?",
+                        "'{}' is not a command: type a color 0 to {}{} (or its name), u, r, q or ?",
+                        // Control characters (an escape sequence) are shown,
+                        // not sent to the terminal.
+                        cmd.escape_debug(),
                         n_colors - 1,
                         if n_colors > 10 {
                             format!(
@@ -418,6 +421,13 @@ mod tests {
         // 0 removes block 1 and 4; then 1 removes the rest.
         assert_eq!(ending, Ending::Cleared(2), "{out}");
         assert!(out.contains("'x' is not a command"));
+        // An escape sequence typed or piped in is echoed escaped.
+        let (_, escaped) = run_script(&board, "\u{1b}[2J\nq\n");
+        assert!(
+            escaped.contains("'\\u{1b}[2J' is not a command"),
+            "{escaped}"
+        );
+        assert!(!escaped.contains('\u{1b}'), "{escaped}");
         assert!(out.contains("'9' is not a command"));
         assert!(out.contains("nothing to undo"));
         assert!(out.contains("cleared in 2 moves: 0,1"));
