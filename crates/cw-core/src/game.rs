@@ -106,6 +106,52 @@ impl<'g> Game<'g> {
         }
     }
 
+    /// Words [`save`](Self::save) writes for a game on `graph`: its two
+    /// sets in the words the graph's clusters need, and its counts.
+    pub fn saved_words(graph: &ClusterGraph) -> usize {
+        2 * graph.n_clusters().div_ceil(64) + 1
+    }
+
+    /// Appends the position to `out` as [`saved_words`](Self::saved_words)
+    /// words, for a search that keeps millions of positions back to back
+    /// (one buffer, where games of more than 512 clusters hold two heap
+    /// blocks each, which take long to free). [`restore`](Self::restore)
+    /// gives the game back.
+    pub fn save(&self, out: &mut Vec<u64>) {
+        let n = self.graph.n_clusters().div_ceil(64);
+        out.extend_from_slice(&self.flooded.words()[..n]);
+        out.extend_from_slice(&self.frontier.words()[..n]);
+        out.push(u64::from(self.n_moves) << 32 | u64::from(self.n_blank));
+    }
+
+    /// The game that [`save`](Self::save) wrote as `words` on the same
+    /// graph. Other words make a position no moves reach (ids past the
+    /// graph's clusters are dropped, so playing it never panics).
+    pub fn restore(graph: &'g ClusterGraph, words: &[u64]) -> Game<'g> {
+        let n = graph.n_clusters().div_ceil(64);
+        let mut flooded = graph.empty_set();
+        let mut frontier = graph.empty_set();
+        let word = |i: usize| words.get(i).copied().unwrap_or(0);
+        let tail = graph.n_clusters() % 64;
+        for i in 0..n {
+            let keep = if i + 1 == n && tail != 0 {
+                (1u64 << tail) - 1
+            } else {
+                u64::MAX
+            };
+            flooded.words_mut()[i] = word(i) & keep;
+            frontier.words_mut()[i] = word(n + i) & keep & !flooded.words()[i];
+        }
+        let counts = word(2 * n);
+        Game {
+            graph,
+            flooded,
+            frontier,
+            n_moves: (counts >> 32) as u32,
+            n_blank: counts as u32,
+        }
+    }
+
     /// The graph this game is played on.
     #[inline]
     pub fn graph(&self) -> &'g ClusterGraph {

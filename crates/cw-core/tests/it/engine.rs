@@ -306,3 +306,54 @@ fn a_one_color_flood_it_board_is_solved_before_any_move() {
     assert!(r.cleared);
     assert_eq!((r.moves_played, r.surplus), (0, 1));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A saved game restores to the same position, which plays on alike,
+    /// on small graphs (inline sets) and large ones (sets on the heap).
+    #[test]
+    fn a_saved_game_restores_to_the_same_position(
+        big in any::<bool>(),
+        flood_it in any::<bool>(),
+        seed in any::<u64>(),
+        moves in proptest::collection::vec(0u8..6, 0..40),
+    ) {
+        let (w, h) = if big { (40, 40) } else { (9, 7) };
+        let board = if flood_it {
+            Board::seeded_flood_it(w, h, 6, seed, (h / 2, w / 2)).unwrap()
+        } else {
+            Board::seeded(w, h, 6, seed).unwrap()
+        };
+        let graph = ClusterGraph::new(&board);
+        prop_assert_eq!(big, graph.n_clusters() > 512);
+        let mut game = graph.start();
+        let mut saved = Vec::new();
+        for &m in &moves {
+            saved.clear();
+            game.save(&mut saved);
+            prop_assert_eq!(saved.len(), cw_core::Game::saved_words(&graph));
+            let mut back = cw_core::Game::restore(&graph, &saved);
+            prop_assert_eq!(back.flooded(), game.flooded());
+            prop_assert_eq!(back.frontier(), game.frontier());
+            prop_assert_eq!((back.n_moves(), back.n_blank()), (game.n_moves(), game.n_blank()));
+            prop_assert_eq!(back.play(Color(m)), game.play(Color(m)));
+        }
+    }
+
+    /// Words no game saved restore to some position that plays without a
+    /// panic.
+    #[test]
+    fn any_words_restore_to_a_playable_position(
+        words in proptest::collection::vec(any::<u64>(), 0..40),
+        moves in proptest::collection::vec(0u8..5, 0..20),
+    ) {
+        let board = Board::seeded(30, 20, 5, 1).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let mut game = cw_core::Game::restore(&graph, &words);
+        for &m in &moves {
+            game.play(Color(m));
+        }
+        prop_assert!(game.flooded().iter().all(|c| c < graph.n_clusters()));
+    }
+}

@@ -109,10 +109,10 @@ pub struct Dijkstra {
     late_queue: usize,
 }
 
-/// A generated position: its game (dropped once expanded), the move that
-/// reached it and its parent, for the path.
-struct Vertex<'g> {
-    game: Option<Game<'g>>,
+/// A generated position: where its saved game is (until it is expanded),
+/// the move that reached it and its parent, for the path.
+struct Vertex {
+    slot: u32,
     parent: u32,
     color: Color,
     depth: u32,
@@ -120,23 +120,88 @@ struct Vertex<'g> {
 
 const ROOT: u32 = u32::MAX;
 
+/// A vertex's slot once its game is expanded and let go.
+const EXPANDED: u32 = u32::MAX;
+
+/// The games waiting in the queue, saved back to back ([`Game::save`]) in
+/// one buffer whose freed slots are used again. Each game as a value holds
+/// two heap blocks on boards of more than 512 clusters, and freeing the
+/// millions of them a big search makes took up to half a second after its
+/// time ran out or it was cancelled; one buffer goes at once.
+struct Waiting {
+    words: Vec<u64>,
+    stride: usize,
+    free: Vec<u32>,
+    scratch: Vec<u64>,
+}
+
+impl Waiting {
+    fn new(graph: &cw_core::ClusterGraph) -> Waiting {
+        Waiting {
+            words: Vec::new(),
+            stride: Game::saved_words(graph),
+            free: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Keeps `game`; returns its slot.
+    fn put(&mut self, game: &Game<'_>) -> u32 {
+        match self.free.pop() {
+            Some(slot) => {
+                let at = slot as usize * self.stride;
+                self.scratch.clear();
+                game.save(&mut self.scratch);
+                self.words[at..at + self.stride].copy_from_slice(&self.scratch);
+                slot
+            }
+            None => {
+                game.save(&mut self.words);
+                (self.words.len() / self.stride - 1) as u32
+            }
+        }
+    }
+
+    /// The game in `slot`, which is freed.
+    fn take<'g>(&mut self, graph: &'g cw_core::ClusterGraph, slot: u32) -> Game<'g> {
+        let at = slot as usize * self.stride;
+        self.free.push(slot);
+        Game::restore(graph, &self.words[at..at + self.stride])
+    }
+
+    /// The blocks cleared in the game in `slot`, without restoring it.
+    fn n_blank(&self, slot: u32) -> u32 {
+        // The last word holds the counts: moves high, blank blocks low.
+        self.words[(slot as usize + 1) * self.stride - 1] as u32
+    }
+
+    /// Bytes held.
+    fn bytes(&self) -> usize {
+        (self.words.capacity() + self.scratch.capacity()) * 8 + self.free.capacity() * 4
+    }
+}
+
 impl Dijkstra {
     /// Expands `from` (`ROOT`: the real position `game`): pushes its useful
     /// children, or returns the path if one of them clears the board.
-    fn expand<'g>(
+    fn expand(
         &self,
-        game: &Game<'g>,
-        arena: &mut Vec<Vertex<'g>>,
+        game: &Game<'_>,
+        arena: &mut Vec<Vertex>,
+        waiting: &mut Waiting,
         heap: &mut JsHeap,
         from: u32,
         ctx: &mut SearchCtx,
     ) -> Option<Vec<Color>> {
-        let n_blocks = game.graph().board().n_blocks() as u32;
+        let graph = game.graph();
+        let n_blocks = graph.board().n_blocks() as u32;
         let (pos, depth, prev) = if from == ROOT {
             (game.clone(), 1, None)
         } else {
             let v = &mut arena[from as usize];
-            let pos = v.game.take().expect("a vertex is expanded once");
+            assert_ne!(v.slot, EXPANDED, "a vertex is expanded once");
+            let pos = waiting.take(graph, v.slot);
+            v.slot = EXPANDED;
             (pos, v.depth + 1, Some(v.color))
         };
         for c in colors(game.graph().n_colors()) {
@@ -161,7 +226,7 @@ impl Dijkstra {
                 cost -= (self.scale - 5) * d;
             }
             arena.push(Vertex {
-                game: Some(after),
+                slot: waiting.put(&after),
                 parent: from,
                 color: c,
                 depth,
@@ -173,7 +238,7 @@ impl Dijkstra {
 }
 
 /// The moves from the real position to vertex `v`.
-fn path_to(arena: &[Vertex<'_>], mut v: u32) -> Vec<Color> {
+fn path_to(arena: &[Vertex], mut v: u32) -> Vec<Color> {
     let mut path = Vec::new();
     while v != ROOT {
         path.push(arena[v as usize].color);
@@ -184,24 +249,24 @@ fn path_to(arena: &[Vertex<'_>], mut v: u32) -> Vec<Color> {
 }
 
 /// Bytes the search holds: the arena of generated positions, the heap, and
-/// the sets of the games still waiting in the heap (each queued vertex has
-/// its game; an expanded one has dropped it).
-fn held_bytes(arena: &Vec<Vertex<'_>>, heap: &JsHeap, set_bytes: usize) -> u64 {
-    (arena.capacity() * std::mem::size_of::<Vertex<'static>>()
+/// the saved games still waiting in the heap (an expanded vertex's slot is
+/// used again).
+fn held_bytes(arena: &Vec<Vertex>, heap: &JsHeap, waiting: &Waiting) -> u64 {
+    (arena.capacity() * std::mem::size_of::<Vertex>()
         + heap.data.capacity() * std::mem::size_of::<(i64, u32)>()
-        + heap.len() * set_bytes) as u64
+        + waiting.bytes()) as u64
 }
 
 /// The most the queue cap lets a search hold: a queue of `cap` positions
-/// with their games, and an arena of at most twice as many vertices (each
-/// expansion queues up to `colors - 1` children for the one it pops), each
-/// buffer up to twice its length while it grows.
+/// with their saved games, and an arena of at most twice as many vertices
+/// (each expansion queues up to `colors - 1` children for the one it pops),
+/// each buffer up to twice its length while it grows.
 fn memory(p: &Params, graph: &cw_core::ClusterGraph) -> u64 {
     let cap = p.int("cap") as u64 + graph.n_colors() as u64;
-    let set_bytes = graph.game_heap_bytes() as u64;
-    let vertex = std::mem::size_of::<Vertex<'static>>() as u64;
+    let game = 8 * Game::saved_words(graph) as u64 + 4;
+    let vertex = std::mem::size_of::<Vertex>() as u64;
     let entry = std::mem::size_of::<(i64, u32)>() as u64;
-    cap * (set_bytes + 2 * entry) + 2 * cap * 2 * vertex
+    2 * cap * (game + entry) + 2 * cap * 2 * vertex
 }
 
 impl Solver for Dijkstra {
@@ -215,24 +280,24 @@ impl Solver for Dijkstra {
         // The game's memory budget acts like the queue cap: past it, the
         // best path so far is played and the search starts afresh.
         let budget = ctx.memory_cap(u64::MAX);
-        let set_bytes = game.graph().game_heap_bytes();
         let mut arena = Vec::new();
+        let mut waiting = Waiting::new(game.graph());
         let mut heap = JsHeap::default();
-        if let Some(path) = self.expand(game, &mut arena, &mut heap, ROOT, ctx) {
+        if let Some(path) = self.expand(game, &mut arena, &mut waiting, &mut heap, ROOT, ctx) {
             return Some(path);
         }
         while let Some(v) = heap.pop() {
             if ctx.should_stop() {
                 return None;
             }
-            let cleared = arena[v as usize].game.as_ref().map_or(0, Game::n_blank);
+            let cleared = waiting.n_blank(arena[v as usize].slot);
             if heap.len() > self.cap
                 || cleared >= target
-                || held_bytes(&arena, &heap, set_bytes) > budget
+                || held_bytes(&arena, &heap, &waiting) > budget
             {
                 return Some(path_to(&arena, v));
             }
-            if let Some(path) = self.expand(game, &mut arena, &mut heap, v, ctx) {
+            if let Some(path) = self.expand(game, &mut arena, &mut waiting, &mut heap, v, ctx) {
                 return Some(path);
             }
         }
