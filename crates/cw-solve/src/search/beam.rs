@@ -163,12 +163,22 @@ fn beam_indexing_from<const W: usize>(
     let w = g.w;
     // History of kept positions: (parent, chosen color).
     let mut hist: Vec<(u32, u8)> = vec![(u32::MAX, 0)];
+    // A position's reach: the blocks of its region and frontier. A child's
+    // covers its parent's (the region grows, and what leaves the frontier
+    // joins the region), so it is the parent's plus the new clusters'.
+    let covered_of = |f: &Set<W>, l: &Set<W>| {
+        let mut c = *f;
+        for i in 0..W {
+            c[i] |= l[i];
+        }
+        c
+    };
     let mut layer: Vec<Cand<W>> = vec![Cand {
         flooded: *flooded,
         frontier: *frontier,
         f: 0,
         g: 0,
-        reach: 0,
+        reach: g.blocks(&covered_of(flooded, frontier), &[0; W]),
         parent: 0,
         color: 0,
     }];
@@ -196,6 +206,7 @@ fn beam_indexing_from<const W: usize>(
                 break;
             }
             let h_idx = layer_hist[s];
+            let pos_covered = covered_of(&pos.flooded, &pos.frontier);
             g.each_child(&pos.flooded, &pos.frontier, |c, mut nf, mut nl, moves| {
                 g.settle_dead_ends(&mut nf, &mut nl);
                 let gc = pos.g + moves;
@@ -247,11 +258,7 @@ fn beam_indexing_from<const W: usize>(
                     cut.add(f);
                 }
                 seen.insert(&nf[..w], &[], hash);
-                let mut covered = nf;
-                for i in 0..W {
-                    covered[i] |= nl[i];
-                }
-                let reach = g.blocks(&covered, &[0; W]);
+                let reach = pos.reach + g.blocks(&covered_of(&nf, &nl), &pos_covered);
                 cands.push(Cand {
                     flooded: nf,
                     frontier: nl,
