@@ -158,6 +158,23 @@ pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     }
 }
 
+/// Refuses `HEAD` on the API with a 405: every API `GET` either computes
+/// its answer or starts work (a batch, a search), and a `HEAD` would do as
+/// much to send no body. The page's files take `HEAD` as usual.
+pub(crate) async fn refuse_head_on_api(
+    request: Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if request.method() == Method::HEAD && request.uri().path().starts_with("/api/") {
+        return ApiError {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            message: format!("{} does not take HEAD: ask with GET", request.uri().path()),
+        }
+        .into_response();
+    }
+    next.run(request).await
+}
+
 /// A listener whose connections answer with a JSON error body where hyper
 /// would answer with none.
 ///

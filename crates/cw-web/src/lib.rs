@@ -169,7 +169,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/compare", get(lab::compare))
         .route("/api/{*rest}", axum::routing::any(error::no_such_endpoint))
         .method_not_allowed_fallback(error::method_not_allowed)
-        .fallback(get(assets::serve))
+        .fallback(get(assets::serve).fallback(error::method_not_allowed))
+        // Runs before routing: a GET route answers HEAD too, and on the API
+        // that would start the work a GET starts (a batch, a search).
+        .layer(axum::middleware::from_fn(error::refuse_head_on_api))
         .with_state(state)
 }
 

@@ -62,6 +62,18 @@ async fn serves_the_page_and_its_files() {
     assert!(e.error(StatusCode::NOT_FOUND).contains("/api/nothing"));
     let e = call(&app, "GET", "/api/play", None).await;
     assert!(e.error(StatusCode::METHOD_NOT_ALLOWED).contains("GET"));
+    // The page's paths refuse other methods with a message too.
+    let e = call(&app, "POST", "/", None).await;
+    assert!(e.error(StatusCode::METHOD_NOT_ALLOWED).contains("POST"));
+    let e = call(&app, "PUT", "/app.js", None).await;
+    assert!(e.error(StatusCode::METHOD_NOT_ALLOWED).contains("PUT"));
+    // HEAD: the page's files answer it; the API refuses it, since its GETs
+    // start work (this one would start a batch and store an empty run).
+    assert_eq!(call(&app, "HEAD", "/", None).await.status, StatusCode::OK);
+    for path in ["/api/batch/events?plan=x", "/api/par?board=k1", "/api/runs"] {
+        let e = call(&app, "HEAD", path, None).await;
+        assert_eq!(e.status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+    }
 }
 
 #[tokio::test]
