@@ -93,6 +93,10 @@ pub(crate) async fn hint(
 ) -> Result<axum::Json<Value>, ApiError> {
     let board = check::board(&req.board)?;
     let moves = check::moves(&board, &req.moves)?;
+    // Checked before a slot is taken: a 400 whatever the load.
+    if cw_core::replay(&ClusterGraph::new(&board), &moves).is_ok_and(|r| r.cleared) {
+        return Err(ApiError::bad_request("the board is already clear"));
+    }
     let config = state.config().clone();
     let id = board.id().to_string();
     jobs::search(&state, move |cancel| {
@@ -100,9 +104,6 @@ pub(crate) async fn hint(
         let mut game = graph.start();
         for &c in &moves {
             game.play(c);
-        }
-        if game.is_solved() {
-            return Err(ApiError::bad_request("the board is already clear"));
         }
         let started = Instant::now();
         let r = exact(

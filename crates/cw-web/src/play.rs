@@ -12,6 +12,8 @@ use cw_solve::registry::{SOLVERS, UNTIL};
 use cw_solve::{Limits, Outcome, ParamDef, ParamKind, presets};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// `GET /api/solvers`: the registry, the presets and the caps.
@@ -438,7 +440,9 @@ pub(crate) async fn solve(
     let canonical = spec.to_string();
     let label = canonical.clone();
     let memory = state.config().search_memory_bytes();
-    let report = jobs::search(&state, move |cancel| {
+    // A board the moves cleared needs no search, so no slot (no 503).
+    let cleared = cw_core::replay(&graph, &prefix).is_ok_and(|r| r.cleared);
+    let run = move |cancel: Arc<AtomicBool>| {
         let limits = Limits {
             max_moves,
             time_limit: Some(Duration::from_millis(time)),
@@ -458,8 +462,12 @@ pub(crate) async fn solve(
             solver.as_mut(),
             &limits,
         ))
-    })
-    .await??;
+    };
+    let report = if cleared {
+        run(Arc::new(AtomicBool::new(false)))?
+    } else {
+        jobs::search(&state, run).await??
+    };
     let outcome = match report.outcome {
         Outcome::MoveLimit if req.steps.is_some() => "stepped",
         other => other.name(),

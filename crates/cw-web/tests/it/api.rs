@@ -933,6 +933,17 @@ async fn a_full_server_answers_503_and_a_dropped_request_cancels_its_search() {
     )
     .await;
     assert_eq!(ok.status, StatusCode::OK);
+    // A request that needs no search is answered as on an idle server: a
+    // hint on a cleared board is refused (400, not 503), and a solve there
+    // has nothing to do.
+    let cleared = json!({"board": "2x2c2:.000", "moves": [0]});
+    let e = call(&app, "POST", "/api/hint", Some(cleared.clone())).await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("already clear"));
+    let mut solve = cleared;
+    solve["spec"] = json!("greedy");
+    let ok = call(&app, "POST", "/api/solve", Some(solve)).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text);
+    assert_eq!(ok.json()["outcome"], "solved");
     // The client goes away: the search stops and its slot is free again.
     task.abort();
     eventually("the cancelled search to stop", || state.running() == 0).await;
