@@ -77,17 +77,113 @@ impl From<cw_lab::StoreError> for ApiError {
 }
 
 /// A JSON body; a bad one is a 400 with a JSON error (413 when too large,
-/// 415 without a JSON content type).
+/// 415 without a JSON content type). An object that gives a key twice is
+/// refused at any depth: where serde would take the last (an enum tagged by
+/// a field, such as the board request's `source`) as much as where it
+/// would refuse it.
 pub(crate) struct Json<T>(pub T);
 
 impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        match axum::Json::<T>::from_request(req, state).await {
+        if !has_json_type(req.headers()) {
+            return Err(ApiError {
+                status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                message: "the request body must be JSON: Expected request with \
+                          `Content-Type: application/json`"
+                    .to_string(),
+            });
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|e| ApiError {
+                status: e.status(),
+                message: if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    format!("the request body is too large: {}", e.body_text())
+                } else {
+                    format!("the request body could not be read: {}", e.body_text())
+                },
+            })?;
+        let mut de = serde_json::Deserializer::from_slice(&bytes);
+        if let Err(e) = <UniqueKeys as serde::Deserialize>::deserialize(&mut de) {
+            // Syntax errors are left to the parse below, which says the same.
+            if e.is_data() {
+                return Err(ApiError::bad_request(format!("bad JSON body: {e}")));
+            }
+        }
+        match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(v)) => Ok(Json(v)),
             Err(e) => Err(json_rejection(&e)),
         }
+    }
+}
+
+/// Whether the headers say the body is JSON (`application/json` or
+/// `application/...+json`, parameters aside), as axum's own extractor asks.
+fn has_json_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(value) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    essence == "application/json"
+        || essence
+            .strip_prefix("application/")
+            .is_some_and(|sub| sub.ends_with("+json"))
+}
+
+/// Any JSON value, read only to refuse an object that gives a key twice.
+struct UniqueKeys;
+
+impl<'de> serde::Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueKeys)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeys {
+    type Value = UniqueKeys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+    fn visit_unit<E>(self) -> Result<UniqueKeys, E> {
+        Ok(UniqueKeys)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<UniqueKeys, A::Error> {
+        while seq.next_element::<UniqueKeys>()?.is_some() {}
+        Ok(UniqueKeys)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!("duplicate field `{key}`")));
+            }
+            map.next_value::<UniqueKeys>()?;
+        }
+        Ok(UniqueKeys)
     }
 }
 

@@ -265,6 +265,23 @@ async fn makes_boards_from_every_source() {
     )
     .await;
     assert!(e.error(StatusCode::BAD_REQUEST).contains("bad JSON body"));
+    // A key given twice is refused, also where the request's fields depend
+    // on its `source` (serde alone would take the last).
+    for body in [
+        r#"{"source":"id","id":"30x20c5-k1","id":"30x20c5-k2"}"#,
+        r#"{"source":"id","id":"30x20c5-k1","limit":"bogus","limit":"par"}"#,
+    ] {
+        let e = call_raw(
+            &app,
+            Request::post("/api/board")
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body))
+                .unwrap(),
+        )
+        .await;
+        let e = e.error(StatusCode::BAD_REQUEST);
+        assert!(e.contains("bad JSON body: duplicate field"), "{e}");
+    }
     let e = call_raw(
         &app,
         Request::post("/api/board")
