@@ -80,7 +80,12 @@ pub(crate) async fn spec(
     Json(req): Json<SpecRequest>,
 ) -> Result<axum::Json<Value>, ApiError> {
     let board = match (&req.board, req.colors) {
-        (Some(id), _) => check::board(id)?,
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "give board or colors, not both: the board has its own colors",
+            ));
+        }
+        (Some(id), None) => check::board(id)?,
         (None, colors) => {
             let colors = colors.unwrap_or(5);
             check::shape(30, 20, colors)?;

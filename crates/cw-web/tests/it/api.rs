@@ -140,6 +140,15 @@ async fn checks_specs() {
         }
     };
     assert!(bad("gla:depth=11", 5).await.contains("from 2 to 10"));
+    // A board has its colors: colors beside it contradict or repeat it.
+    let e = call(
+        &app,
+        "POST",
+        "/api/spec",
+        Some(json!({"spec": "gla", "board": "30x20c5-k1", "colors": 99})),
+    )
+    .await;
+    assert!(e.error(StatusCode::BAD_REQUEST).contains("board or colors, not both"));
     assert!(bad("glaa", 5).await.contains("did you mean 'gla'"));
     assert!(bad("", 5).await.contains("empty spec"));
     assert!(bad("gla:depth=10", 16).await.contains("depth 6 or less"));
