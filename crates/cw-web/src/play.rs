@@ -240,6 +240,20 @@ pub(crate) async fn board(
                 return Err(ApiError::bad_request("text: too long (at most 1 MiB)"));
             }
             let fmt = format::detect(&text);
+            // A line of ID names up to 10,000 blocks: count the IDs before
+            // building any board, so a paste of thousands costs nothing.
+            if fmt == format::Format::Id {
+                let ids = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .count();
+                if ids > 1 {
+                    return Err(ApiError::bad_request(format!(
+                        "board text: found {ids} board IDs; paste one"
+                    )));
+                }
+            }
             let entries = format::parse(&text, fmt)
                 .map_err(|e| ApiError::bad_request(format!("board text ({fmt} format): {e}")))?;
             match <[BoardEntry; 1]>::try_from(entries) {

@@ -261,6 +261,10 @@ async fn makes_boards_from_every_source() {
     assert!(e.contains("line 2"), "{e}");
     let e = bad(json!({"source": "text", "text": ".1\n10\n\n.0\n11\n"})).await;
     assert!(e.contains("found 2 boards"), "{e}");
+    // Thousands of IDs are counted, not built (a 94 KB paste built 6,710
+    // boards of 100x100 before it was refused).
+    let e = bad(json!({"source": "text", "text": "100x100c16-s1\n".repeat(6710)})).await;
+    assert!(e.contains("found 6710 board IDs; paste one"), "{e}");
     let e = bad(json!({"source": "dice"})).await;
     assert!(e.contains("unknown variant"), "{e}");
     let e = bad(json!({"source": "seed", "seed": -1, "width": 5, "height": 5, "colors": 3})).await;
