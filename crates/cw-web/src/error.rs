@@ -128,7 +128,12 @@ fn has_json_type(headers: &axum::http::HeaderMap) -> bool {
     else {
         return false;
     };
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     essence == "application/json"
         || essence
             .strip_prefix("application/")
@@ -257,10 +262,7 @@ pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
 /// Refuses `HEAD` on the API with a 405: every API `GET` either computes
 /// its answer or starts work (a batch, a search), and a `HEAD` would do as
 /// much to send no body. The page's files take `HEAD` as usual.
-pub(crate) async fn refuse_head_on_api(
-    request: Request,
-    next: axum::middleware::Next,
-) -> Response {
+pub(crate) async fn refuse_head_on_api(request: Request, next: axum::middleware::Next) -> Response {
     if request.method() == Method::HEAD && request.uri().path().starts_with("/api/") {
         return ApiError {
             status: StatusCode::METHOD_NOT_ALLOWED,

@@ -436,15 +436,30 @@ fn analyse(
     cancel: &Arc<AtomicBool>,
 ) {
     let graph = ClusterGraph::new(board);
-    let mut positions = vec![graph.start()];
-    for &c in moves {
-        let mut next = positions[positions.len() - 1].clone();
-        next.play(c);
-        positions.push(next);
+    // Every CHECKPOINT-th position is kept and the others are played again
+    // from it: all of them would be held outside the search's memory share
+    // (10,000 moves on a 100x100 board: 26 MiB a stream).
+    const CHECKPOINT: usize = 64;
+    let mut checkpoints = vec![graph.start()];
+    let mut game = graph.start();
+    for (i, &c) in moves.iter().enumerate() {
+        game.play(c);
+        if (i + 1) % CHECKPOINT == 0 {
+            checkpoints.push(game.clone());
+        }
     }
+    let position = |after: usize| {
+        let from = after / CHECKPOINT;
+        let mut game = checkpoints[from].clone();
+        for &c in &moves[from * CHECKPOINT..after] {
+            game.play(c);
+        }
+        game
+    };
     let deadline = Instant::now() + Duration::from_millis(caps::ANALYSIS_TIME_MS);
     let mut complete = true;
-    for (after, game) in positions.iter().enumerate().rev() {
+    for after in (0..=moves.len()).rev() {
+        let game = &position(after);
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() || cancel.load(std::sync::atomic::Ordering::Relaxed) {
             complete = false;

@@ -148,7 +148,10 @@ async fn checks_specs() {
         Some(json!({"spec": "gla", "board": "30x20c5-k1", "colors": 99})),
     )
     .await;
-    assert!(e.error(StatusCode::BAD_REQUEST).contains("board or colors, not both"));
+    assert!(
+        e.error(StatusCode::BAD_REQUEST)
+            .contains("board or colors, not both")
+    );
     assert!(bad("glaa", 5).await.contains("did you mean 'gla'"));
     assert!(bad("", 5).await.contains("empty spec"));
     assert!(bad("gla:depth=10", 16).await.contains("depth 6 or less"));
@@ -651,6 +654,49 @@ async fn analysis_finds_the_moves_that_lost_ground() {
         .map(|i| 1 + remaining[i] - remaining[i - 1])
         .sum();
     assert_eq!(lost, moves.len() as u64 - remaining[0]);
+
+    // A long game (positions are played again from every 64th): each of
+    // the first two moves repeated 64 times (the repeats change nothing),
+    // so real moves fall on both sides of the 64th and 128th positions;
+    // its analysis is the short game's, position for position.
+    let a = moves[0];
+    let finish = call(
+        &app,
+        "POST",
+        "/api/solve",
+        Some(json!({"board": SMALL, "spec": "greedy", "moves": [a]})),
+    )
+    .await;
+    let finish = u8s(&finish.json()["moves"]);
+    let short: Vec<u8> = std::iter::once(a).chain(finish.iter().copied()).collect();
+    let long: Vec<u8> = std::iter::repeat_n(a, 64)
+        .chain(std::iter::repeat_n(finish[0], 64))
+        .chain(finish[1..].iter().copied())
+        .collect();
+    let analysed = |game: &[u8]| {
+        let app = app.clone();
+        let text: Vec<String> = game.iter().map(ToString::to_string).collect();
+        let uri = format!("/api/analysis?board={SMALL}&moves={}", text.join(","));
+        async move {
+            let events = call(&app, "GET", &uri, None).await.events();
+            let mut at = vec![u64::MAX; text.len() + 1];
+            for (name, p) in &events[..events.len() - 1] {
+                assert_eq!(name, "position");
+                at[p["after"].as_u64().unwrap() as usize] = p["remaining"].as_u64().unwrap();
+            }
+            at
+        }
+    };
+    let (short_at, long_at) = (analysed(&short).await, analysed(&long).await);
+    let in_short = |after: usize| match after {
+        0 => 0,
+        1..=64 => 1,
+        65..=128 => 2,
+        k => k - 126,
+    };
+    for (after, &r) in long_at.iter().enumerate() {
+        assert_eq!(r, short_at[in_short(after)], "after {after}: {long_at:?}");
+    }
 
     let e = call(
         &app,
