@@ -378,6 +378,14 @@ fn reference() -> Vec<BoardEntry> {
     entries
 }
 
+/// The reference board named `name`.
+fn reference_board(name: &str) -> BoardEntry {
+    reference()
+        .into_iter()
+        .find(|e| e.name.as_deref() == Some(name))
+        .unwrap_or_else(|| panic!("no {name} in the reference file"))
+}
+
 #[test]
 fn near_reports_a_proven_lower_bound_on_boards_with_known_optima() {
     // 30x20 boards with independently proven minima, and 10x10 Flood-It
@@ -593,11 +601,7 @@ fn near_is_close_on_reference_boards() {
 fn solve_says_what_cut_a_proof_short_and_keeps_a_cancelled_search_line() {
     // ref_1099 needs a search of some 5 MB (see below): a 1 MiB cap cuts
     // the proof short, and `solve` says so beside the solved game.
-    let entries = reference();
-    let entry = entries
-        .iter()
-        .find(|e| e.name.as_deref() == Some("ref_1099"))
-        .expect("in the file");
+    let entry = reference_board("ref_1099");
     let graph = ClusterGraph::new(&entry.board);
     let mut capped = Spec::parse("exact:memory-mb=1").unwrap().build().unwrap();
     let r = solve(&graph, capped.as_mut(), &Limits::default());
@@ -633,11 +637,7 @@ fn solve_says_what_cut_a_proof_short_and_keeps_a_cancelled_search_line() {
 fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
     // ref_1099: the beam's solution is not provably optimal without a
     // search, and the search stores about 19 000 positions (some 5 MB).
-    let entries = reference();
-    let entry = entries
-        .iter()
-        .find(|e| e.name.as_deref() == Some("ref_1099"))
-        .expect("in the file");
+    let entry = reference_board("ref_1099");
     let graph = ClusterGraph::new(&entry.board);
     let opt = entry.optimum.expect("listed");
     let opts = ExactOptions {
@@ -655,11 +655,7 @@ fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
 
 #[test]
 fn a_cancelled_search_gives_the_first_solution_and_the_start_bound() {
-    let entries = reference();
-    let entry = entries
-        .iter()
-        .find(|e| e.name.as_deref() == Some("ref_1001"))
-        .expect("in the file");
+    let entry = reference_board("ref_1001");
     let graph = ClusterGraph::new(&entry.board);
     let opt = entry.optimum.expect("listed");
     let limits = Limits {
