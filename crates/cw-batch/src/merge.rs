@@ -9,10 +9,12 @@
 //! - a result the output lacks is added;
 //! - the same result again (same outcome, moves and solution) is a
 //!   duplicate, counted once;
-//! - a different result for the same board and spec is a conflict: the one
-//!   already kept stays, and the other is reported (games with a time limit
-//!   can end differently on different machines; without one they cannot,
-//!   so a conflict there means a bug).
+//! - a different result for the same board and spec is a conflict: the
+//!   output's own result stays, and between inputs the better one (solved,
+//!   then fewer moves), so the order of the inputs does not matter; the
+//!   other is reported (games with a time limit can end differently on
+//!   different machines; without one they cannot, so a conflict there means
+//!   a bug or builds that differ), and the merged run is left unfinished.
 //!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
@@ -234,9 +236,11 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         .into_iter()
         .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
         .collect();
+    // Results the output held before: kept whatever the inputs say.
+    let before: BTreeSet<(String, String)> = kept.keys().cloned().collect();
 
     let mut report_inputs = Vec::new();
-    let (mut added, mut duplicates, mut conflicts) = (Vec::new(), 0, Vec::new());
+    let (mut added, mut duplicates, mut conflicts) = (BTreeMap::new(), 0, Vec::new());
     for ((name, store), runs) in inputs.iter().zip(&runs_of) {
         let mut input = InputReport {
             store: name.clone(),
@@ -253,26 +257,44 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
                 let key = (record.board_id.clone(), record.spec.clone());
                 match kept.get(&key) {
                     None => {
-                        kept.insert(key, record.clone());
-                        added.push(record);
+                        kept.insert(key.clone(), record.clone());
+                        added.insert(key, record);
                     }
                     Some(k) if same_result(k, &record) => duplicates += 1,
-                    Some(k) => conflicts.push(Conflict {
-                        board_id: record.board_id.clone(),
-                        spec: record.spec.clone(),
-                        kept: (k.outcome.as_str().to_string(), k.moves, k.solution.clone()),
-                        other: (
-                            record.outcome.as_str().to_string(),
-                            record.moves,
-                            record.solution.clone(),
-                        ),
-                        from: name.clone(),
-                    }),
+                    Some(k) => {
+                        // Between inputs the better result stays, so the
+                        // merge does not depend on their order.
+                        let (keep, other) = if !before.contains(&key) && better(&record, k) {
+                            (record.clone(), k.clone())
+                        } else {
+                            (k.clone(), record.clone())
+                        };
+                        conflicts.push(Conflict {
+                            board_id: record.board_id.clone(),
+                            spec: record.spec.clone(),
+                            kept: (
+                                keep.outcome.as_str().to_string(),
+                                keep.moves,
+                                keep.solution.clone(),
+                            ),
+                            other: (
+                                other.outcome.as_str().to_string(),
+                                other.moves,
+                                other.solution.clone(),
+                            ),
+                            from: name.clone(),
+                        });
+                        if !before.contains(&key) {
+                            kept.insert(key.clone(), keep.clone());
+                            added.insert(key, keep);
+                        }
+                    }
                 }
             }
         }
         report_inputs.push(input);
     }
+    let added: Vec<GameRecord> = added.into_values().collect();
     out.insert_results(run, &added).map_err(at(out_name))?;
     let mut optima_taken = 0;
     for (name, store) in inputs {
@@ -353,7 +375,9 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             store: out_name.into(),
             source: StoreError::NoSuchRun(run),
         })?;
-    if complete && info.finished.is_none() {
+    // A run with conflicts is left unfinished, so that `runs` shows it
+    // was not a clean merge (`bench` of the plan on it finishes it).
+    if complete && conflicts.is_empty() && info.finished.is_none() {
         out.finish_run(run).map_err(at(out_name))?;
     }
     Ok(MergeReport {
@@ -382,6 +406,15 @@ fn fingerprint_of(run: &RunInfo) -> Fingerprint {
         version: run.version.clone(),
         plan: run.params.clone(),
     }
+}
+
+/// Whether `a` is the better of two different results of one board and
+/// spec: solved before unsolved, then fewer moves, then the smaller solution
+/// text (any fixed order will do; games with a time limit may end
+/// differently on different machines).
+fn better(a: &GameRecord, b: &GameRecord) -> bool {
+    let rank = |r: &GameRecord| (!r.solved(), r.moves, r.solution.clone());
+    rank(a) < rank(b)
 }
 
 /// Whether two results of one board and spec are the same game: outcome,

@@ -1,7 +1,8 @@
 //! Shards and merge: a plan split into shards, each played into its own
 //! store (some killed half-way and resumed), merged back into one run that
 //! equals a single run of the plan row for row; merging again changes
-//! nothing; stores of another plan are refused; conflicting results and
+//! nothing; stores of another plan are refused; conflicting results (the
+//! better kept, whatever the order; the run left unfinished) and
 //! missing boards are reported.
 
 use cw_batch::{Batch, BoardSet, Event, GameLimits, MergeError, Plan, Resume, Shard, merge, run};
@@ -255,7 +256,7 @@ fn stores_of_another_plan_or_of_several_plans_are_refused() {
 }
 
 #[test]
-fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_first_is_kept() {
+fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_is_kept() {
     let dir = tempfile::tempdir().unwrap();
     let plan = plan(&["greedy"]);
     let a = dir.path().join("a.db");
@@ -270,23 +271,32 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_first_is
     r.solution.push_str(",0");
     sb.insert_results(run_b, &[r.clone()]).unwrap();
     let sa = Store::open(&a).unwrap();
-    let mut out = Store::open_in_memory().unwrap();
-    let report = merge(&mut out, &[("a.db".into(), &sa), ("b.db".into(), &sb)]).unwrap();
-    assert!(report.complete);
-    assert_eq!((report.added, report.duplicates), (9, 8));
-    assert_eq!(report.conflicts.len(), 1);
-    let c = &report.conflicts[0];
-    assert_eq!(
-        (c.board_id.as_str(), c.spec.as_str(), c.from.as_str()),
-        (r.board_id.as_str(), "greedy", "b.db")
-    );
-    assert_eq!(c.other.1, c.kept.1 + 1);
-    let kept = out.results(report.run).unwrap();
-    assert_eq!(
-        kept.iter()
-            .find(|k| k.board_id == r.board_id)
-            .unwrap()
-            .moves,
-        c.kept.1
-    );
+    // Either order keeps the shorter game, and leaves the run unfinished.
+    for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
+        let store = |name: &str| if name == "a.db" { &sa } else { &sb };
+        let mut out = Store::open_in_memory().unwrap();
+        let inputs: Vec<(String, &Store)> =
+            order.iter().map(|n| (n.to_string(), store(n))).collect();
+        let report = merge(&mut out, &inputs).unwrap();
+        assert!(report.complete);
+        assert_eq!((report.added, report.duplicates), (9, 8));
+        assert_eq!(report.conflicts.len(), 1);
+        let c = &report.conflicts[0];
+        assert_eq!(
+            (c.board_id.as_str(), c.spec.as_str(), c.from.as_str()),
+            (r.board_id.as_str(), "greedy", order[1])
+        );
+        assert_eq!(c.other.1, c.kept.1 + 1, "{order:?}");
+        let kept = out.results(report.run).unwrap();
+        assert_eq!(
+            kept.iter()
+                .find(|k| k.board_id == r.board_id)
+                .unwrap()
+                .moves,
+            r.moves - 1,
+            "{order:?}"
+        );
+        let run = out.run(report.run).unwrap().unwrap();
+        assert!(run.finished.is_none(), "a merge with conflicts is not finished");
+    }
 }
