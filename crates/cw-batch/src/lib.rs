@@ -29,7 +29,9 @@ mod shard;
 pub use boards::BoardSet;
 pub use crews::SearchThreads;
 pub use merge::{MergeError, MergeReport, merge};
-pub use plan::{Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check};
+pub use plan::{
+    Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check, program_version,
+};
 pub use play::{BatchResult, run_batch};
 pub use run::{
     Batch, BatchError, Event, KnownOptima, NotResumed, OptimumEvidence, Outcome, Resume,

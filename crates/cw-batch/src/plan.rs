@@ -9,7 +9,8 @@
 //! field at fault, which the front end words in its own terms (`--seeds`,
 //! `"count"`).
 //!
-//! A plan's [`Fingerprint`] is the program's version and the plan written
+//! A plan's [`Fingerprint`] is the program's version (with a digest of the
+//! engine's and solvers' sources: [`program_version`]) and the plan written
 //! out in full: the boards (a generator and its range, or, for a file, the
 //! number of boards and a digest of their IDs, so that a file read from
 //! another path on another machine is the same plan), the specs, every
@@ -408,7 +409,7 @@ impl Plan {
             generated => Value::from(generated.label()),
         };
         Fingerprint {
-            version: env!("CARGO_PKG_VERSION").to_string(),
+            version: program_version(),
             plan: json!({
                 "boards": boards,
                 "specs": self.labels(),
@@ -443,6 +444,18 @@ pub fn full_form(spec: &Spec) -> String {
         })
         .collect::<Vec<_>>()
         .join("|")
+}
+
+/// The program's version as fingerprints give it: the package version and
+/// a digest of the engine's and the solvers' sources (`build.rs`), such as
+/// `0.1.0+engine.1a2b3c4d`, so that builds whose games may differ make
+/// different plans.
+pub fn program_version() -> String {
+    format!(
+        "{}+engine.{}",
+        env!("CARGO_PKG_VERSION"),
+        env!("CW_ENGINE_DIGEST")
+    )
 }
 
 /// What makes two runs the same experiment: the program's version and the

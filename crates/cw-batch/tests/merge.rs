@@ -297,6 +297,9 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
             "{order:?}"
         );
         let run = out.run(report.run).unwrap().unwrap();
-        assert!(run.finished.is_none(), "a merge with conflicts is not finished");
+        assert!(
+            run.finished.is_none(),
+            "a merge with conflicts is not finished"
+        );
     }
 }
