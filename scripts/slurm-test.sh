@@ -42,7 +42,8 @@ if [ "$(id -u)" -ne 0 ]; then
   fi
   exec sudo env SLURM_TEST_BUILT=1 SLURM_TEST_OWNER="$(id -u):$(id -g)" \
     SLURM_TEST_SELFCHECK="$selfcheck" SLURM_TEST_PORT="${SLURM_TEST_PORT:-}" \
-    SLURM_TEST_TIMEOUT="${SLURM_TEST_TIMEOUT:-}" PATH="$PATH" bash "$repo/scripts/slurm-test.sh" "$@"
+    SLURM_TEST_TIMEOUT="${SLURM_TEST_TIMEOUT:-}" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-}" \
+    PATH="$PATH" bash "$repo/scripts/slurm-test.sh" "$@"
 fi
 
 export PATH="$PATH:/usr/sbin:/sbin"
@@ -339,16 +340,26 @@ args=bench --seeds 1..41 --spec greedy --threads 1 --shard auto --db $scratch/ou
   exit 0
 fi
 
-colorwalk=$repo/target/release/colorwalk
+# The binary cargo built above (which follows CARGO_TARGET_DIR).
+colorwalk=${CARGO_TARGET_DIR:-$repo/target}/release/colorwalk
+[ -x "$colorwalk" ] || die "no binary at $colorwalk (cargo build --release -p colorwalk)"
 # SLURM_TEST_PLAN replaces the plan (bench arguments, split on spaces), e.g.
 # "--seeds 1..41 --size 30x20 --colors 5 --spec exact" to time a heavier one.
 read -r -a plan <<<"${SLURM_TEST_PLAN:---seeds 1..41 --size 30x20 --colors 5 --spec greedy --spec gla-3}"
+# One thread a task and two for the single process, unless the plan says.
+array_threads=(--threads 1)
+single_threads=(--threads 2)
+for arg in "${plan[@]}"; do
+  case $arg in
+    --threads | --threads=*) array_threads=() single_threads=() ;;
+  esac
+done
 start=$EPOCHREALTIME
-COLORWALK=$colorwalk run_array "$tasks" "$scratch/out" -- "${plan[@]}" --threads 1
+COLORWALK=$colorwalk run_array "$tasks" "$scratch/out" -- "${plan[@]}" "${array_threads[@]}"
 array_s=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
 "$colorwalk" merge "$scratch/merged.sqlite" "$scratch"/out/shard-*.sqlite
 start=$EPOCHREALTIME
-"$colorwalk" bench "${plan[@]}" --threads 2 --db "$scratch/single.sqlite" >"$scratch/single.out"
+"$colorwalk" bench "${plan[@]}" "${single_threads[@]}" --db "$scratch/single.sqlite" >"$scratch/single.out"
 single_s=$(awk "BEGIN { print $EPOCHREALTIME - $start }")
 printf '%s: wall time: the %d-task array %.1f s (submit to last task done), one process on 2 threads %.1f s\n' \
   "$me" "$tasks" "$array_s" "$single_s"

@@ -178,8 +178,10 @@ pub struct BenchArgs {
     /// Print to standard error how each game's exact search goes, board by board: its proven bounds each time they move, with the time, the positions expanded and the memory held.
     #[arg(long)]
     pub progress: bool,
-    /// The number of shards, for `--shard auto` in a Kubernetes Indexed Job
-    /// (its completions; default: env COLORWALK_SHARD_COUNT).
+    /// The number of shards, for `--shard auto`: in a Kubernetes Indexed Job
+    /// its completions (default: env COLORWALK_SHARD_COUNT); in a Slurm
+    /// array it makes each task ID the shard's index, so chosen shards run
+    /// again (`sbatch --array=1,3` with `--shard-count 4`).
     #[arg(long, value_name = "N", requires = "shard", value_parser = whole::<u32>(1, 100_000))]
     pub shard_count: Option<u32>,
     /// Worker threads, 1 to 1024 (default: all cores).

@@ -72,7 +72,9 @@ impl Shard {
     /// (`var` reads a variable): a Slurm job array task or a Kubernetes
     /// Indexed Job pod. `count` is the number of shards when the caller knows
     /// it (a flag); for Kubernetes it is needed, from here or from
-    /// `COLORWALK_SHARD_COUNT`, and for Slurm it must agree with the array.
+    /// `COLORWALK_SHARD_COUNT`; for Slurm, given, it makes the task ID the
+    /// shard's index (so chosen shards can run again), and otherwise the
+    /// array's tasks are the shards, counted from its first.
     /// A missing, malformed or inconsistent variable is an error that names
     /// it.
     pub fn from_env(
@@ -105,6 +107,19 @@ impl Shard {
             )),
             (true, false) => {
                 let id = number("SLURM_ARRAY_TASK_ID")?.unwrap_or_default();
+                // With the count given, the task ID is the shard's index,
+                // whatever tasks the array has: `--array=3` with a count of
+                // 4 runs shard 3/4 again.
+                if let Some(c) = count {
+                    if id >= u64::from(c) {
+                        return Err(ShardError(format!(
+                            "SLURM_ARRAY_TASK_ID={id} is no shard of {c}: with a shard count, \
+                             the task IDs are the shards' indices, 0 to {}",
+                            c - 1
+                        )));
+                    }
+                    return Shard::new(id as u32, c);
+                }
                 let min = number("SLURM_ARRAY_TASK_MIN")?;
                 let max = number("SLURM_ARRAY_TASK_MAX")?;
                 let tasks = number("SLURM_ARRAY_TASK_COUNT")?;
@@ -149,13 +164,7 @@ impl Shard {
                         first + n.saturating_sub(1)
                     )));
                 }
-                let n = u32::try_from(n).unwrap_or(u32::MAX);
-                if let Some(c) = count.filter(|&c| c != n) {
-                    return Err(ShardError(format!(
-                        "the shard count {c} disagrees with the Slurm array's {n} tasks"
-                    )));
-                }
-                Shard::new((id - first) as u32, n)
+                Shard::new((id - first) as u32, u32::try_from(n).unwrap_or(u32::MAX))
             }
             (false, true) => {
                 let index = number("JOB_COMPLETION_INDEX")?.unwrap_or_default();
@@ -267,11 +276,20 @@ mod tests {
         ];
         assert_eq!(Shard::from_env(env(&four), None), Shard::new(2, 4));
         assert_eq!(Shard::from_env(env(&four), Some(4)), Shard::new(2, 4));
+        // With a count, the task ID is the index: a one-task array reruns
+        // one shard (sbatch --array=2 with --shard-count 5).
+        let one = [
+            ("SLURM_ARRAY_TASK_ID", "2"),
+            ("SLURM_ARRAY_TASK_COUNT", "1"),
+            ("SLURM_ARRAY_TASK_MIN", "2"),
+            ("SLURM_ARRAY_TASK_MAX", "2"),
+        ];
+        assert_eq!(Shard::from_env(env(&one), Some(5)), Shard::new(2, 5));
         assert!(
-            Shard::from_env(env(&four), Some(5))
+            Shard::from_env(env(&one), Some(2))
                 .unwrap_err()
                 .0
-                .contains("disagrees")
+                .contains("no shard of 2")
         );
         // --array=1-4: the index counts from the first task.
         let from_one = [

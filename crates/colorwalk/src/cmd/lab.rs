@@ -745,7 +745,11 @@ fn write_merge_report(
         if r.shards_to_rerun.is_empty() {
             String::new()
         } else {
-            format!("; run these shards again: {}", r.shards_to_rerun.join(" "))
+            format!(
+                "; run these shards again: {} (bench --shard I/N, or in a Slurm array \
+                 --array with their indices and --shard-count N)",
+                r.shards_to_rerun.join(" ")
+            )
         }
     )?;
     for m in r.missing.iter().take(MERGE_LIST) {

@@ -140,6 +140,46 @@ fn the_slurm_script_runs_bench_on_its_array_tasks_shard() {
     assert!(said.contains("shard 3/4: 2 boards, 2 games"), "{said}");
     let db = out_dir.join("shard-3.sqlite");
     assert!(said.contains(&format!("store {}", db.display())), "{said}");
+
+    // One shard again (`sbatch --array=2`): with the shard count, the task
+    // ID is the shard's index, and its store is that shard's.
+    let rerun = |args: &[&str], min: &str| {
+        Command::new("bash")
+            .arg(&script)
+            .args(args)
+            .env("COLORWALK", env!("CARGO_BIN_EXE_colorwalk"))
+            .env_remove("JOB_COMPLETION_INDEX")
+            .envs([
+                ("SLURM_ARRAY_TASK_ID", "2"),
+                ("SLURM_ARRAY_TASK_COUNT", "1"),
+                ("SLURM_ARRAY_TASK_MIN", min),
+                ("SLURM_ARRAY_TASK_MAX", "2"),
+            ])
+            .output()
+            .unwrap()
+    };
+    let plan = ["--", "--seeds", "1..11", "--spec", "greedy", "--dry-run"];
+    let out_arg = out_dir.to_str().unwrap();
+    let out = rerun(
+        &[&[out_arg][..], &plan, &["--shard-count", "4"]].concat(),
+        "2",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("shard 2/4: 2 boards"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("shard-2.sqlite"), "{}", stderr(&out));
+    // Without it, an array that does not start at 0 would name its stores
+    // after the wrong shards: refused.
+    let out = rerun(&[&[out_arg][..], &plan].concat(), "2");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--array=0-N"), "{}", stderr(&out));
+    // A forgotten OUTDIR is named, not made into a folder called --seeds.
+    let out = rerun(&plan[1..], "0");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("OUTDIR missing"), "{}", stderr(&out));
 }
 
 #[test]
