@@ -191,6 +191,42 @@ pub fn serve_blocking(
         ready(listener.local_addr()?);
         // Requests that hyper refuses before routing get JSON errors too.
         let listener = error::JsonErrorListener(listener);
-        axum::serve(listener, app(AppState::new(config))).await
+        serve(listener, app(AppState::new(config)), HEADER_TIMEOUT).await;
+        Ok(())
     })
+}
+
+/// How long a connection may take to send a request's head, and may stay
+/// idle between requests: a client that sends nothing, or a head a byte at
+/// a time, would otherwise hold its connection for ever.
+pub const HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Serves `app` on `listener` for ever, as `axum::serve` does, but with a
+/// timer, so that hyper closes a connection whose next request's head does
+/// not arrive within `header_timeout` (axum's own loop sets no timer, and
+/// then hyper sets no such limit). A request being answered is not timed:
+/// searches have budgets of their own, and a closed connection cancels its
+/// search as before.
+pub async fn serve<L>(mut listener: L, app: Router, header_timeout: std::time::Duration)
+where
+    L: axum::serve::Listener,
+{
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt as _;
+    loop {
+        let (io, _) = listener.accept().await;
+        let service = hyper_util::service::TowerToHyperService::new(app.clone().map_request(
+            |req: axum::http::Request<hyper::body::Incoming>| req.map(axum::body::Body::new),
+        ));
+        tokio::spawn(async move {
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            // A failed connection (reset, timed out) concerns that client only.
+            let _ = http
+                .serve_connection(TokioIo::new(io), service)
+                .with_upgrades()
+                .await;
+        });
+    }
 }

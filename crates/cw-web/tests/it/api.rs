@@ -1087,12 +1087,37 @@ async fn raw_exchange(addr: std::net::SocketAddr, request: Vec<u8>) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_sends_no_request_is_closed_and_a_long_answer_is_not() {
+    let (state, _dir) = state_with(|_| {});
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let timeout = std::time::Duration::from_millis(300);
+    let server = tokio::spawn(cw_web::serve(listener, app(state), timeout));
+    // Silent, and a head that stops half-way: closed by the server (the
+    // client's own read would give up after 30 s).
+    for sent in [&b""[..], b"GET /api/solvers HTTP/1.1\r\nHo"] {
+        let reply = raw_exchange(addr, sent.to_vec()).await;
+        assert!(!reply.contains("200 OK"), "{reply}");
+    }
+    // A request whose answer takes longer than the timeout is answered.
+    let body = json!({"board": "40x40c6-s1", "spec": "dfs:nodes=1000000000,depth=200", "time_limit_ms": 900}).to_string();
+    let request = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let reply = raw_exchange(addr, request.into_bytes()).await;
+    assert!(reply.starts_with("HTTP/1.1 200 OK\r\n"), "{reply}");
+    server.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_refused_before_routing_get_json_errors_too() {
     let (state, _dir) = state_with(|_| {});
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let listener = cw_web::JsonErrorListener(listener);
-    let server = tokio::spawn(axum::serve(listener, app(state)).into_future());
+    // The server's own loop, as `serve` runs it.
+    let server = tokio::spawn(cw_web::serve(listener, app(state), cw_web::HEADER_TIMEOUT));
     let long_url = format!("/api/play?board={}", "k".repeat(80_000));
     let many_headers = "x-a: b\r\n".repeat(200);
     let cases = [
