@@ -95,8 +95,18 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
                     .to_string(),
             });
         }
-        let bytes = axum::body::Bytes::from_request(req, state)
+        // A body that trickles in (or never comes) holds no handler for
+        // longer than a request's head may take.
+        let read = axum::body::Bytes::from_request(req, state);
+        let bytes = tokio::time::timeout(crate::HEADER_TIMEOUT, read)
             .await
+            .map_err(|_| ApiError {
+                status: StatusCode::REQUEST_TIMEOUT,
+                message: format!(
+                    "the request body did not arrive within {} s",
+                    crate::HEADER_TIMEOUT.as_secs()
+                ),
+            })?
             .map_err(|e| ApiError {
                 status: e.status(),
                 message: if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
