@@ -202,22 +202,10 @@ impl<'de> serde::de::Visitor<'de> for UniqueKeys {
     }
 }
 
+/// A body that is not the JSON asked for (its size and content type were
+/// checked before it was read).
 fn json_rejection(e: &JsonRejection) -> ApiError {
-    let status = e.status();
-    let text = e.body_text();
-    if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError {
-            status,
-            message: format!("the request body is too large: {text}"),
-        }
-    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-        ApiError {
-            status,
-            message: format!("the request body must be JSON: {text}"),
-        }
-    } else {
-        ApiError::bad_request(format!("bad JSON body: {text}"))
-    }
+    ApiError::bad_request(format!("bad JSON body: {}", e.body_text()))
 }
 
 /// Query parameters; bad ones are a 400 with a JSON error.
