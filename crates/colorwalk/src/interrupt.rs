@@ -1,9 +1,11 @@
 //! Ctrl-C for the commands that search for long (`solve`, `optimum`,
-//! `bench`): the first one sets a flag that they hand to their searches as
-//! the cancel flag, so they stop within milliseconds and report what they
-//! have (the best solution and the proven bound; the games stored so far);
-//! a second one ends the process at once. Other commands keep the default,
-//! which ends the process.
+//! `bench`) and the full-screen game: the first one (or SIGTERM or SIGHUP,
+//! as a scheduler or a closed terminal sends) sets a flag that they hand to
+//! their searches as the cancel flag, so they stop within milliseconds and
+//! report what they have (the best solution and the proven bound; the games
+//! stored so far; the terminal given back as it was); a second one ends the
+//! process at once. Other commands keep the default, which ends the
+//! process.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -64,7 +64,8 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     };
     if full_screen {
         super::tui::run(board, spec, limit)?;
-        return Ok(ExitCode::SUCCESS);
+        // A signal ended it: 130, as the searching commands do.
+        return Ok(crate::interrupt::exit_code(ExitCode::SUCCESS));
     }
     let style = if args.plain || !tty {
         Style::Plain

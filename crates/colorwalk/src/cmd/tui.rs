@@ -28,6 +28,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color as TermColor, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Time allowed for a hint before it settles for the best line found.
@@ -45,6 +47,8 @@ pub struct TuiGame {
     solver: Spec,
     limit: Option<MoveLimit>,
     message: String,
+    /// Stops a hint's or a solver step's search (a signal to the process).
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 /// What the caller should do after a key.
@@ -68,7 +72,14 @@ impl TuiGame {
             solver,
             limit: None,
             message: format!("{keys} play · u undo · h hint · s solver step · r restart · q quit"),
+            cancel: None,
         }
+    }
+
+    /// The same game with its searches stopped by `cancel`.
+    pub fn with_cancel(mut self, cancel: Arc<AtomicBool>) -> TuiGame {
+        self.cancel = Some(cancel);
+        self
     }
 
     /// The same game with a move limit: it is lost when its moves run out
@@ -187,6 +198,7 @@ impl TuiGame {
         }
         let limits = Limits {
             time_limit: Some(HINT_TIME),
+            cancel: self.cancel.clone(),
             ..Limits::default()
         };
         let mut ctx = SearchCtx::new(&self.board, &limits);
@@ -239,6 +251,7 @@ impl TuiGame {
         }
         let limits = Limits {
             time_limit: Some(STEP_TIME),
+            cancel: self.cancel.clone(),
             ..Limits::default()
         };
         let mut ctx = SearchCtx::new(&self.board, &limits);
@@ -263,7 +276,8 @@ impl TuiGame {
     }
 
     /// Draws the game: the board on the left, status on the right.
-    pub fn draw(&self, frame: &mut Frame<'_>) {
+    /// The terminal size (columns, rows) the game needs.
+    fn needs(&self) -> (u16, u16) {
         let board_width = (self.board.width() * 2 + 2) as u16;
         // The board, its border and a side panel of at least 24 columns;
         // the panel's lines (see below): its border, the counters, the
@@ -274,12 +288,24 @@ impl TuiGame {
             + 14
             + usize::from(self.limit.is_some())
             + usize::from(self.board.is_flood_it());
-        let need = (
+        (
             board_width + 24,
             (self.board.height() + 2).max(panel) as u16,
-        );
+        )
+    }
+
+    /// Whether a terminal of `width` × `height` shows the game (else the
+    /// screen says how much it needs, and only quitting works).
+    pub fn fits(&self, width: u16, height: u16) -> bool {
+        let need = self.needs();
+        width >= need.0 && height >= need.1
+    }
+
+    pub fn draw(&self, frame: &mut Frame<'_>) {
+        let board_width = (self.board.width() * 2 + 2) as u16;
+        let need = self.needs();
         let area = frame.area();
-        if area.width < need.0 || area.height < need.1 {
+        if !self.fits(area.width, area.height) {
             let text = format!(
                 "The terminal is {}×{}; this board needs at least {}×{}. Enlarge it, or play \
                  in line mode (--lines). q quits.",
@@ -508,12 +534,28 @@ fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 }
 
 /// Runs the full-screen game until the player quits.
+///
+/// A signal to the process (SIGINT, SIGTERM, SIGHUP: in raw mode Ctrl-C is
+/// a key, so these come from outside) stops a search under way and ends the
+/// game like `q`, so the terminal is always given back as it was.
 pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
-    let mut game = TuiGame::new(board, solver).with_limit(limit);
+    let signalled = crate::interrupt::flag();
+    let mut game = TuiGame::new(board, solver)
+        .with_limit(limit)
+        .with_cancel(signalled.clone());
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         loop {
             terminal.draw(|f| game.draw(f))?;
+            // Wakes every 100 ms to see whether a signal came.
+            while !event::poll(Duration::from_millis(100))? {
+                if signalled.load(Ordering::SeqCst) {
+                    return Ok(());
+                }
+            }
+            if signalled.load(Ordering::SeqCst) {
+                return Ok(());
+            }
             if let Event::Key(k) = event::read()?
                 && k.kind == KeyEventKind::Press
             {
@@ -522,6 +564,11 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
                     Key::Other => continue,
                     Key::Char(ch) => ch,
                 };
+                // Too small a terminal shows no game: only quitting works.
+                let size = terminal.size()?;
+                if !game.fits(size.width, size.height) && !matches!(ch, 'q' | '\u{1b}') {
+                    continue;
+                }
                 // A search may take seconds: say so before it starts.
                 if let Some(what) = game.searching(ch) {
                     game.message = what;
@@ -661,6 +708,9 @@ mod tests {
             small.contains("The terminal is 80×24; this board needs at least 86×22."),
             "{small}"
         );
+        // `run` takes no key but quitting while the game does not fit.
+        assert!(!game.fits(80, 24) && !game.fits(86, 21));
+        assert!(game.fits(86, 22));
         assert!(!screen(&game).contains("The terminal is"));
         // 36 colors: a line a key, so more rows than the board's.
         let id: cw_core::BoardId = "10x10c36-f1".parse().unwrap();
