@@ -118,10 +118,25 @@ impl<'g> Game<'g> {
     /// blocks each, which take long to free). [`restore`](Self::restore)
     /// gives the game back.
     pub fn save(&self, out: &mut Vec<u64>) {
+        let at = out.len();
+        out.resize(at + Self::saved_words(self.graph), 0);
+        self.save_into(&mut out[at..]);
+    }
+
+    /// [`save`](Self::save) into `out`, which holds exactly
+    /// [`saved_words`](Self::saved_words) words (a slot used again).
+    pub fn save_into(&self, out: &mut [u64]) {
         let n = self.graph.n_clusters().div_ceil(64);
-        out.extend_from_slice(&self.flooded.words()[..n]);
-        out.extend_from_slice(&self.frontier.words()[..n]);
-        out.push(u64::from(self.n_moves) << 32 | u64::from(self.n_blank));
+        out[..n].copy_from_slice(&self.flooded.words()[..n]);
+        out[n..2 * n].copy_from_slice(&self.frontier.words()[..n]);
+        out[2 * n] = u64::from(self.n_moves) << 32 | u64::from(self.n_blank);
+    }
+
+    /// The blank blocks of the game that [`save`](Self::save) wrote as
+    /// `words`, without restoring it.
+    pub fn saved_n_blank(words: &[u64]) -> u32 {
+        // The last word holds the counts: moves high, blank blocks low.
+        words.last().map_or(0, |&w| w as u32)
     }
 
     /// The game that [`save`](Self::save) wrote as `words` on the same

@@ -337,6 +337,7 @@ proptest! {
             prop_assert_eq!(back.flooded(), game.flooded());
             prop_assert_eq!(back.frontier(), game.frontier());
             prop_assert_eq!((back.n_moves(), back.n_blank()), (game.n_moves(), game.n_blank()));
+            prop_assert_eq!(cw_core::Game::saved_n_blank(&saved), game.n_blank());
             prop_assert_eq!(back.play(Color(m)), game.play(Color(m)));
         }
     }

@@ -132,7 +132,6 @@ struct Waiting {
     words: Vec<u64>,
     stride: usize,
     free: Vec<u32>,
-    scratch: Vec<u64>,
 }
 
 impl Waiting {
@@ -141,7 +140,6 @@ impl Waiting {
             words: Vec::new(),
             stride: Game::saved_words(graph),
             free: Vec::new(),
-            scratch: Vec::new(),
         }
     }
 
@@ -150,9 +148,7 @@ impl Waiting {
         match self.free.pop() {
             Some(slot) => {
                 let at = slot as usize * self.stride;
-                self.scratch.clear();
-                game.save(&mut self.scratch);
-                self.words[at..at + self.stride].copy_from_slice(&self.scratch);
+                game.save_into(&mut self.words[at..at + self.stride]);
                 slot
             }
             None => {
@@ -171,13 +167,13 @@ impl Waiting {
 
     /// The blocks cleared in the game in `slot`, without restoring it.
     fn n_blank(&self, slot: u32) -> u32 {
-        // The last word holds the counts: moves high, blank blocks low.
-        self.words[(slot as usize + 1) * self.stride - 1] as u32
+        let at = slot as usize * self.stride;
+        Game::saved_n_blank(&self.words[at..at + self.stride])
     }
 
     /// Bytes held.
     fn bytes(&self) -> usize {
-        (self.words.capacity() + self.scratch.capacity()) * 8 + self.free.capacity() * 4
+        self.words.capacity() * 8 + self.free.capacity() * 4
     }
 }
 
