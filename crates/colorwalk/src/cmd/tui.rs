@@ -3,7 +3,9 @@
 //! letters that are not commands, then A-F: see [`COLOR_KEYS`]), `u` undo,
 //! `h` hint (the first move of the best continuation found in 3 s, said to
 //! be optimal when proven), `s` one move of a solver (at most 5 s of
-//! search), `r` restart, `q` (or Ctrl-C) quit.
+//! search), `r` restart, `q` (or Ctrl-C) quit; Esc stops a search under way.
+//! The series' 30×20 board fits an 80×24 terminal: the board, a side panel
+//! 18 columns wide, and the message in the two rows below.
 //!
 //! A Color Walk board's region is grey; a Flood-It board's region has its
 //! current color (the last move's, at first the start block's), and its
@@ -204,6 +206,13 @@ impl TuiGame {
         let mut ctx = SearchCtx::new(&self.board, &limits);
         let r = solve_exact_from(&game, &ExactOptions::default(), &mut ctx);
         self.message = match r.moves.first() {
+            Some(&c) if self.stopped() && !r.proven => format!(
+                "hint stopped: {} ({}) begins the best finish found, in {} more moves (at least {})",
+                button(c),
+                c.name(),
+                r.moves.len(),
+                r.lower_bound
+            ),
             Some(&c) => {
                 let finish = if r.proven {
                     format!("an optimal finish takes {} more moves", r.moves.len())
@@ -217,8 +226,16 @@ impl TuiGame {
                 };
                 format!("hint: {} ({}); {finish}", button(c), c.name())
             }
+            None if self.stopped() => "hint stopped before a finish was found".into(),
             None => "no hint found".into(),
         };
+    }
+
+    /// Whether the searches were told to stop (Esc during one, or a signal).
+    fn stopped(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::SeqCst))
     }
 
     /// What the screen says while key `ch` searches (a hint or a solver's
@@ -227,11 +244,11 @@ impl TuiGame {
         let over = self.game().is_solved() || self.is_lost();
         match ch {
             'h' if !over => Some(format!(
-                "thinking of a hint (up to {} s)…",
+                "thinking of a hint (up to {} s; Esc stops)…",
                 HINT_TIME.as_secs()
             )),
             's' if !over => Some(format!(
-                "{} is thinking (up to {} s)…",
+                "{} is thinking (up to {} s; Esc stops)…",
                 self.solver,
                 STEP_TIME.as_secs()
             )),
@@ -260,6 +277,10 @@ impl TuiGame {
             .build()
             .ok()
             .and_then(|mut solver| solver.next_moves(&game, &mut ctx));
+        if self.stopped() {
+            self.message = format!("{}'s step stopped: nothing played", self.solver);
+            return;
+        }
         match proposal.and_then(|m| m.first().copied()) {
             Some(c) => {
                 self.play(c);
@@ -275,22 +296,79 @@ impl TuiGame {
         }
     }
 
-    /// Draws the game: the board on the left, status on the right.
-    /// The terminal size (columns, rows) the game needs.
+    /// The side panel's lines at its narrowest (a color's line fits as it
+    /// is; the others are wrapped at word boundaries).
+    fn panel_lines(&self) -> Vec<Line<'static>> {
+        let inner = usize::from(PANEL_WIDTH - 2);
+        let game = self.game();
+        let region = self.board.region_color(&self.moves);
+        let mut lines = Vec::new();
+        let text = |lines: &mut Vec<Line<'static>>, text: String, style: Style| {
+            for row in wrap(&text, inner) {
+                lines.push(Line::styled(row, style));
+            }
+        };
+        let counter = match &self.limit {
+            Some(l) => format!("moves: {} / {}", self.moves.len(), l.moves),
+            None => format!("moves: {}", self.moves.len()),
+        };
+        text(&mut lines, counter, Style::new());
+        if let Some(l) = &self.limit {
+            text(&mut lines, format!("limit: {}", l.how), Style::new().dim());
+        }
+        text(
+            &mut lines,
+            format!("blocks left: {}", game.blocks_left()),
+            Style::new(),
+        );
+        if let Some(r) = region {
+            text(&mut lines, format!("region: {} ◀", r.name()), Style::new());
+            text(&mut lines, format!("start: {START_SYMBOL}"), Style::new());
+        }
+        if self.is_lost() {
+            text(
+                &mut lines,
+                "out of moves!".into(),
+                Style::new().bold().red(),
+            );
+        }
+        lines.push(Line::from(""));
+        for c in (0..self.board.n_colors() as u8).map(Color) {
+            let (r, g, b) = c.rgb();
+            // ` K ` + a block's two cells + ` name` (names have at most 8
+            // letters) + ` ◀` on the region's color: at most 16 columns.
+            let mut spans = vec![
+                Span::raw(format!(" {} ", button(c))),
+                Span::styled("  ", Style::new().bg(TermColor::Rgb(r, g, b))),
+                Span::raw(format!(" {}", c.name())),
+            ];
+            if region == Some(c) {
+                spans.push(Span::raw(" ◀").dim());
+            }
+            lines.push(Line::from(spans));
+        }
+        lines.push(Line::from(""));
+        for command in ["u undo · h hint", "s solver step", "r restart", "q quit"] {
+            text(&mut lines, command.into(), Style::new());
+        }
+        text(
+            &mut lines,
+            format!("solver: {}", self.solver),
+            Style::new().dim(),
+        );
+        lines
+    }
+
+    /// The terminal size (columns, rows) the game needs: the board in its
+    /// border beside the panel at its narrowest (and at least
+    /// [`MIN_WIDTH`] in all), above [`MESSAGE_ROWS`] of message.
     fn needs(&self) -> (u16, u16) {
         let board_width = (self.board.width() * 2 + 2) as u16;
-        // The board, its border and a side panel of at least 24 columns;
-        // the panel's lines (see below): its border, the counters, the
-        // region's color on a Flood-It board, a key a color, the commands,
-        // the solver, the message and the blank lines between, with room for
-        // the longer ones to wrap.
-        let panel = self.board.n_colors()
-            + 14
-            + usize::from(self.limit.is_some())
-            + usize::from(self.board.is_flood_it());
+        let panel_rows = self.panel_lines().len() + 2;
+        let top = (self.board.height() + 2).max(panel_rows);
         (
-            board_width + 24,
-            (self.board.height() + 2).max(panel) as u16,
+            (board_width + PANEL_WIDTH).max(MIN_WIDTH),
+            (top as u16).saturating_add(MESSAGE_ROWS),
         )
     }
 
@@ -301,6 +379,8 @@ impl TuiGame {
         width >= need.0 && height >= need.1
     }
 
+    /// Draws the game: the board on the left, the panel on the right, the
+    /// message below them across the screen.
     pub fn draw(&self, frame: &mut Frame<'_>) {
         let board_width = (self.board.width() * 2 + 2) as u16;
         let need = self.needs();
@@ -314,9 +394,16 @@ impl TuiGame {
             frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
             return;
         }
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(board_width), Constraint::Min(24)])
-                .areas(frame.area());
+        let [top, bottom] = Layout::vertical([
+            Constraint::Length(need.1 - MESSAGE_ROWS),
+            Constraint::Min(0),
+        ])
+        .areas(area);
+        let [left, right] = Layout::horizontal([
+            Constraint::Length(board_width),
+            Constraint::Min(PANEL_WIDTH),
+        ])
+        .areas(top);
         let game = self.game();
         let region = self.board.region_color(&self.moves);
         let title = format!(" {} {} ", rules_title(&self.board), self.board.id());
@@ -331,53 +418,55 @@ impl TuiGame {
             },
             inner,
         );
-
-        let counter = match &self.limit {
-            Some(l) => format!("moves: {} / {}", self.moves.len(), l.moves),
-            None => format!("moves: {}", self.moves.len()),
-        };
-        let mut lines = vec![Line::from(counter)];
-        if let Some(l) = &self.limit {
-            lines.push(Line::from(format!("limit: {}", l.how)).dim());
-        }
-        lines.push(Line::from(format!("blocks left: {}", game.blocks_left())));
-        if let Some(r) = region {
-            lines.push(Line::from(format!(
-                "region: {} {} (start {})",
-                button(r),
-                r.name(),
-                START_SYMBOL
-            )));
-        }
-        if self.is_lost() {
-            lines.push(Line::from("LOST: out of moves").bold().red());
-        }
-        lines.push(Line::from(""));
-        for c in (0..self.board.n_colors() as u8).map(Color) {
-            let (r, g, b) = c.rgb();
-            let mut spans = vec![
-                Span::raw(format!(" {} ", button(c))),
-                Span::styled("    ", Style::new().bg(TermColor::Rgb(r, g, b))),
-                Span::raw(format!(" {}", c.name())),
-            ];
-            if region == Some(c) {
-                spans.push(Span::raw(" ◀ region (wasted)").dim());
-            }
-            lines.push(Line::from(spans));
-        }
-        lines.push(Line::from(""));
-        lines.push(Line::from("u undo · h hint · s solver step"));
-        lines.push(Line::from("r restart · q quit"));
-        lines.push(Line::from(format!("solver: {}", self.solver)).dim());
-        lines.push(Line::from(""));
-        lines.push(Line::from(self.message.clone()).bold());
         frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
+            Paragraph::new(self.panel_lines())
                 .block(Block::bordered().title(format!(" {} game ", rules_title(&self.board)))),
             right,
         );
+        frame.render_widget(
+            Paragraph::new(Line::from(format!(" {}", self.message)).bold())
+                .wrap(Wrap { trim: false }),
+            bottom,
+        );
     }
+}
+
+/// Columns of the side panel, its border included: a color's line (key,
+/// swatch, the longest name and the region's mark) fills its inside.
+const PANEL_WIDTH: u16 = 18;
+
+/// Rows for the message under the board, at the least (more when the
+/// terminal has them).
+const MESSAGE_ROWS: u16 = 2;
+
+/// The narrowest screen, so that a hint's message fits its rows.
+const MIN_WIDTH: u16 = 64;
+
+/// `text` in rows of at most `width` characters, broken at spaces (a word
+/// longer than a row is cut).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = row.chars().count();
+        if used > 0 && used + 1 + word.len() <= width {
+            row.push(' ');
+            row.extend(word);
+            continue;
+        }
+        if used > 0 {
+            rows.push(std::mem::take(&mut row));
+        }
+        while word.len() > width {
+            rows.push(word.drain(..width).collect());
+        }
+        row.extend(word);
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 /// The mark of a Flood-It board's start block, in its two terminal cells.
@@ -535,14 +624,20 @@ fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 
 /// Runs the full-screen game until the player quits.
 ///
+/// A hint's or a solver step's search runs on a second thread while this
+/// one reads keys: Esc stops it (the hint then names the best finish found
+/// so far; the step plays nothing), `q` and Ctrl-C stop it and quit, and
+/// other keys are dropped rather than played after it.
 /// A signal to the process (SIGINT, SIGTERM, SIGHUP: in raw mode Ctrl-C is
 /// a key, so these come from outside) stops a search under way and ends the
 /// game like `q`, so the terminal is always given back as it was.
 pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
     let signalled = crate::interrupt::flag();
+    // Set to stop the search under way; cleared before each.
+    let stop = Arc::new(AtomicBool::new(false));
     let mut game = TuiGame::new(board, solver)
         .with_limit(limit)
-        .with_cancel(signalled.clone());
+        .with_cancel(stop.clone());
     let mut terminal = ratatui::init();
     let result = (|| -> Result<()> {
         loop {
@@ -573,6 +668,11 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
                 if let Some(what) = game.searching(ch) {
                     game.message = what;
                     terminal.draw(|f| game.draw(f))?;
+                    stop.store(false, Ordering::SeqCst);
+                    if search_reading_keys(&mut game, ch, &stop, &signalled)? == Control::Quit {
+                        return Ok(());
+                    }
+                    continue;
                 }
                 if game.key(ch) == Control::Quit {
                     return Ok(());
@@ -599,6 +699,61 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
         );
     }
     result
+}
+
+/// Answers key `ch`, which searches, on a second thread while this one
+/// reads keys and signals (see [`run`]); says whether to quit.
+fn search_reading_keys(
+    game: &mut TuiGame,
+    ch: char,
+    stop: &AtomicBool,
+    signalled: &AtomicBool,
+) -> Result<Control> {
+    std::thread::scope(|scope| {
+        let search = scope.spawn(|| game.key(ch));
+        let mut then = Control::Continue;
+        let mut failed = None;
+        while !search.is_finished() {
+            if signalled.load(Ordering::SeqCst) {
+                then = Control::Quit;
+            }
+            let key = match event::poll(Duration::from_millis(50)) {
+                Ok(false) => None,
+                Ok(true) => match event::read() {
+                    Ok(Event::Key(k)) if k.kind == KeyEventKind::Press => {
+                        Some(key_of(k.code, k.modifiers))
+                    }
+                    Ok(_) => None,
+                    Err(e) => {
+                        failed = Some(e);
+                        None
+                    }
+                },
+                Err(e) => {
+                    failed = Some(e);
+                    None
+                }
+            };
+            match key {
+                Some(Key::Quit | Key::Char('q')) => then = Control::Quit,
+                Some(Key::Char('\u{1b}')) => stop.store(true, Ordering::SeqCst),
+                _ => {}
+            }
+            if then == Control::Quit || failed.is_some() {
+                stop.store(true, Ordering::SeqCst);
+                break;
+            }
+        }
+        // A stopped search returns within milliseconds.
+        let answered = search
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        match failed {
+            Some(e) => Err(e.into()),
+            None if answered == Control::Quit => Ok(Control::Quit),
+            None => Ok(then),
+        }
+    })
 }
 
 #[cfg(test)]
@@ -656,7 +811,7 @@ mod tests {
         let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
         assert_eq!(
             game.searching('h').as_deref(),
-            Some("thinking of a hint (up to 3 s)…")
+            Some("thinking of a hint (up to 3 s; Esc stops)…")
         );
         game.key('h');
         assert!(game.message().starts_with("hint: "), "{}", game.message());
@@ -697,33 +852,89 @@ mod tests {
     }
 
     #[test]
+    fn a_stopped_search_says_so_and_a_stopped_step_plays_nothing() {
+        // As after Esc: the flag is set while (here: before) they search.
+        let stop = Arc::new(AtomicBool::new(true));
+        let board = Board::seeded(26, 26, 8, 2).unwrap();
+        let mut game =
+            TuiGame::new(board, Spec::parse("greedy").unwrap()).with_cancel(stop.clone());
+        game.key('h');
+        assert!(
+            game.message().starts_with("hint stopped"),
+            "{}",
+            game.message()
+        );
+        assert!(!game.message().contains("not proven optimal in"));
+        game.key('s');
+        assert!(game.moves().is_empty());
+        assert_eq!(game.message(), "greedy's step stopped: nothing played");
+        // Cleared again, both work.
+        stop.store(false, Ordering::SeqCst);
+        game.key('s');
+        assert_eq!(game.moves().len(), 1, "{}", game.message());
+    }
+
+    #[test]
     fn a_terminal_too_small_for_the_board_says_so() {
-        // The series' 30x20 board needs 62 + 24 columns: not in 80.
+        // The series' 30x20 board: 62 columns of board and 18 of panel fill
+        // an 80x24 terminal, with two rows of message below.
         let game = TuiGame::new(
             Board::koblenski(30, 20, 5, 1).unwrap(),
             Spec::parse("greedy").unwrap(),
         );
-        let small = screen_text(&game, 80, 24);
+        assert!(game.fits(80, 24));
+        assert!(!game.fits(79, 24) && !game.fits(80, 23));
+        let small = screen_text(&game, 79, 24);
         assert!(
-            small.contains("The terminal is 80×24; this board needs at least 86×22."),
+            small.contains("The terminal is 79×24; this board needs at least 80×24."),
             "{small}"
         );
-        // `run` takes no key but quitting while the game does not fit.
-        assert!(!game.fits(80, 24) && !game.fits(86, 21));
-        assert!(game.fits(86, 22));
-        assert!(!screen(&game).contains("The terminal is"));
+        let fits = screen_text(&game, 80, 24);
+        for line in [
+            " 5    amber",
+            "q quit",
+            "solver: greedy",
+            " 1-5 play · u undo",
+        ] {
+            assert!(fits.contains(line), "{line}: {fits}");
+        }
+        // The message has the last two rows.
+        let rows: Vec<&str> = fits.lines().collect();
+        assert!(rows[21].starts_with('└') && rows[22].starts_with(" 1-5 play"));
         // 36 colors: a line a key, so more rows than the board's.
         let id: cw_core::BoardId = "10x10c36-f1".parse().unwrap();
         let game = TuiGame::new(id.board().unwrap(), Spec::parse("greedy").unwrap());
-        assert!(screen_text(&game, 100, 30).contains("needs at least 46×51"));
-        // At that size, the panel shows its last key and what follows it (a
-        // long message may wrap past the bottom).
-        let fits = screen_text(&game, 46, 51);
+        assert!(screen_text(&game, 100, 30).contains("needs at least 64×51"));
+        // At that size the panel shows its last key and what follows it.
+        let fits = screen_text(&game, 64, 51);
         assert!(!fits.contains("The terminal is"), "{fits}");
         assert!(
-            fits.contains(" F ") && fits.contains("solver: greedy"),
+            fits.contains(" F    ") && fits.contains("solver: greedy"),
             "{fits}"
         );
+    }
+
+    #[test]
+    fn panel_text_wraps_at_spaces_and_cuts_only_longer_words() {
+        assert_eq!(
+            wrap("solver: near:width=60", 16),
+            ["solver:", "near:width=60"]
+        );
+        assert_eq!(wrap("u undo · h hint", 16), ["u undo · h hint"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("a  b", 16), ["a b"]);
+        assert_eq!(wrap("", 16), [""]);
+        // A long spec, and a limit too long for one row, stay in the panel.
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let spec = Spec::parse("near:width=1000,widen=2000,gap=3,tail=5000").unwrap();
+        let game = TuiGame::new(board, spec).with_limit(Some(MoveLimit {
+            moves: 30,
+            how: "par ≤ 29 (not proven in 3 s) + 1".into(),
+        }));
+        assert!(game.fits(80, 24));
+        let text = screen_text(&game, 80, 24);
+        assert!(text.contains("(not proven in"), "{text}");
+        assert!(text.contains("solver:"), "{text}");
     }
 
     #[test]
@@ -790,8 +1001,9 @@ mod tests {
         assert_eq!(buf[(5, 1)].bg, bg(Color(1)));
         let text = screen(&game);
         assert!(text.contains(" Flood-It game "), "{text}");
-        assert!(text.contains("region: 1 teal (start ())"), "{text}");
-        assert!(text.contains("teal ◀ region (wasted)"), "{text}");
+        assert!(text.contains("region: teal ◀"), "{text}");
+        assert!(text.contains("start: ()"), "{text}");
+        assert!(text.contains(" 1    teal ◀"), "{text}");
         assert!(text.contains("1-3 play"), "{text}");
 
         // Navy takes in three blocks, and the whole region turns navy.
@@ -804,7 +1016,7 @@ mod tests {
         }
         assert_eq!(buf[(1, 1)].symbol(), "(");
         assert_eq!(buf[(1, 2)].bg, bg(Color(2)), "the coral block is left");
-        assert!(screen(&game).contains("navy ◀ region (wasted)"));
+        assert!(screen(&game).contains(" 2    navy ◀"));
         // The region's own color again: a wasted move, counted.
         game.key('2');
         assert!(
@@ -838,7 +1050,7 @@ mod tests {
         assert!(game.message().contains("Lost!"), "{}", game.message());
         let text = screen(&game);
         assert!(text.contains("moves: 2 / 2"), "{text}");
-        assert!(text.contains("LOST: out of moves"), "{text}");
+        assert!(text.contains("out of moves!"), "{text}");
         assert!(text.contains("limit: par 2"), "{text}");
         // No more moves, by key or by the solver; undo still works.
         game.key('3');
@@ -870,7 +1082,7 @@ mod tests {
         );
         let text = screen_text(&game, 100, 30);
         for c in (0..12u8).map(Color) {
-            let line = format!(" {}      {}", button(c), c.name());
+            let line = format!(" {}    {}", button(c), c.name());
             assert!(text.contains(&line), "{line}: {text}");
         }
         // The start block, row 2 and column 2, is marked.
@@ -949,7 +1161,7 @@ mod tests {
         let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
         let text = screen_text(&game, 100, 60);
         for c in (0..MAX_COLORS as u8).map(Color) {
-            let line = format!(" {}      {}", button(c), c.name());
+            let line = format!(" {}    {}", button(c), c.name());
             assert!(text.contains(&line), "{line}: {text}");
         }
         game.key('F');
