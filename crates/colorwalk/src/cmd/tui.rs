@@ -3,7 +3,8 @@
 //! letters that are not commands, then A-F: see [`COLOR_KEYS`]), `u` undo,
 //! `h` hint (the first move of the best continuation found in 3 s, said to
 //! be optimal when proven), `s` one move of a solver (at most 5 s of
-//! search), `r` restart, `q` (or Ctrl-C) quit; Esc stops a search under way.
+//! search), `r` restart, `q` (or Ctrl-C) quit; Esc stops a search under way
+//! (and does nothing else).
 //! The series' 30×20 board fits an 80×24 terminal: the board, a side panel
 //! 18 columns wide, and the message in the two rows below.
 //!
@@ -135,7 +136,10 @@ impl TuiGame {
     pub fn key(&mut self, key: char) -> Control {
         let n_colors = self.board.n_colors();
         match key {
-            'q' | '\u{1b}' => return Control::Quit,
+            'q' => return Control::Quit,
+            // Esc stops a search (see `run`); it does not quit, as an arrow
+            // key whose bytes come in two reads arrives as Esc first.
+            '\u{1b}' => self.message = "Esc stops a hint's or a step's search; q quits".into(),
             'u' => {
                 self.message = match self.moves.pop() {
                     Some(c) => format!("undid {} ({})", button(c), c.name()),
@@ -661,7 +665,7 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
                 };
                 // Too small a terminal shows no game: only quitting works.
                 let size = terminal.size()?;
-                if !game.fits(size.width, size.height) && !matches!(ch, 'q' | '\u{1b}') {
+                if !game.fits(size.width, size.height) && ch != 'q' {
                     continue;
                 }
                 // A search may take seconds: say so before it starts.
@@ -958,6 +962,14 @@ mod tests {
             Key::Char('\u{1b}')
         );
         assert_eq!(key_of(KeyCode::Up, KeyModifiers::NONE), Key::Other);
+        // Esc outside a search quits nothing: an arrow key split over two
+        // reads starts with it.
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        game.key('1');
+        assert_eq!(game.key('\u{1b}'), Control::Continue);
+        assert_eq!(game.moves().len(), 1);
+        assert!(game.message().contains("q quits"), "{}", game.message());
     }
 
     #[test]
