@@ -4,8 +4,10 @@
 # carries the schemas of every Kubernetes release. Strict, so an unknown or
 # misspelt field fails too. Validates against the oldest release the
 # manifests need (1.30: the Job's backoffLimitPerIndex is on by default from
-# 1.29) and the newest the package knows. Installs the package into a
-# virtual environment under target/ the first time.
+# 1.29) and the newest the package knows. Installs the package from PyPI
+# into a virtual environment under target/ the first time (and Debian's
+# python3-venv first when Python lacks its venv module), and checks offline
+# from then on.
 #
 #   scripts/validate-k8s.sh
 set -euo pipefail
@@ -14,6 +16,11 @@ version=1.37.0
 venv=target/k8s-validate-$version
 if [ ! -x "$venv/bin/kubernetes-validate" ]; then
   rm -rf "$venv"
+  if ! command -v python3 >/dev/null 2>&1; then
+    scripts/apt-install.sh validate-k8s python3 python3-venv
+  elif ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    scripts/apt-install.sh validate-k8s python3-venv
+  fi
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$version"
 fi

@@ -240,8 +240,24 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(args, &batch);
     }
-    // The solutions' file is made before any game is played, so a path
-    // that cannot be written loses no run.
+    // The solutions' file is made (emptied) before any game is played, so a
+    // path that cannot be written loses no run; never over the store or the
+    // boards read.
+    if let Some(path) = args.solutions.as_deref() {
+        let store = (!args.no_store).then(|| args.db.clone().unwrap_or_else(Store::default_path));
+        for (what, other) in [
+            ("the results database", store.as_deref()),
+            ("the boards' file", args.boards.as_deref()),
+        ] {
+            if other.is_some_and(|other| super::same_file(path, other)) {
+                bail!(
+                    "--solutions {} is {what} too: writing the moves there would wipe it; \
+                     give another file",
+                    path.display()
+                );
+            }
+        }
+    }
     let mut solutions_out = match args.solutions.as_deref() {
         Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
         Some(path) => Some(SolutionsOut::File(create_file(path)?, path.to_owned())),
@@ -628,8 +644,7 @@ const MERGE_LIST: usize = 20;
 /// conflicting results, 1 when boards are still missing or results conflict
 /// (what could be merged is merged either way), 2 on an error.
 pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
-    let same_file = |a: &std::path::Path, b: &std::path::Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
-    if let Some(s) = args.shards.iter().find(|s| same_file(s, &args.out)) {
+    if let Some(s) = args.shards.iter().find(|s| super::same_file(s, &args.out)) {
         bail!(
             "{} is both the output and an input: merge into another file",
             s.display()

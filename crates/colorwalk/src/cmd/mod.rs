@@ -41,6 +41,23 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Opens the results database at `db` (default: the user's data folder). An
 /// error names the file once: the store's own message already does when
 /// SQLite cannot open it; other failures (its folder, its schema) get it here.
+/// Whether two paths name one file, through symbolic or hard links too
+/// (false when either does not exist).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(a), std::fs::metadata(b)) {
+            (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    }
+}
+
 pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
     let path = db.map_or_else(Store::default_path, Path::to_path_buf);
     Store::open(&path).map_err(|e| {

@@ -235,6 +235,43 @@ fn shard_and_merge_mistakes_get_clear_errors() {
         &["merge", &path("s0.db"), &path("s0.db")],
     ));
     assert!(e.contains("is both the output and an input"), "{e}");
+    // A hard link is the same file too.
+    std::fs::hard_link(path("s0.db"), path("s0-link.db")).unwrap();
+    let e = err(colorwalk_in(
+        &[],
+        &["merge", &path("s0-link.db"), &path("s0.db")],
+    ));
+    assert!(e.contains("is both the output and an input"), "{e}");
+    // --solutions never writes over the store or the boards it reads.
+    let before = rows(std::path::Path::new(&path("s0.db")));
+    let e = err(bench(
+        &[],
+        &["--db", &path("s0.db"), "--solutions", &path("s0-link.db")],
+    ));
+    assert!(
+        e.contains("is the results database too: writing the moves there would wipe it"),
+        "{e}"
+    );
+    assert_eq!(rows(std::path::Path::new(&path("s0.db"))), before);
+    std::fs::write(path("ids.txt"), "12x10c4-s1\n12x10c4-s2\n").unwrap();
+    let e = err(colorwalk_in(
+        &[],
+        &[
+            "bench",
+            "--boards",
+            &path("ids.txt"),
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--solutions",
+            &path("ids.txt"),
+        ],
+    ));
+    assert!(e.contains("is the boards' file too"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(path("ids.txt")).unwrap(),
+        "12x10c4-s1\n12x10c4-s2\n"
+    );
     let other = colorwalk_in(
         &[],
         &[
