@@ -188,15 +188,20 @@ pub fn run(
         .map_or(entries.len() as u64, |s| s.len_of(entries.len() as u64));
     let total = labels.len() * n_boards as usize;
     let mut not_resumed = None;
-    let (run, done) = match store.as_deref_mut() {
-        None => (None, HashSet::new()),
+    // The run is claimed before its games are read, so two processes never
+    // play one run side by side (a new run too: another process could find
+    // it unfinished and resume it).
+    let (run, done, claim) = match store.as_deref_mut() {
+        None => (None, HashSet::new(), None),
         Some(store) => {
             let existing;
             (existing, not_resumed) = resumable(store, &meta, resume)?;
-            match existing {
-                Some(run) => (Some(run), store.completed(run)?),
-                None => (Some(store.begin_run(&meta)?), HashSet::new()),
-            }
+            let run = match existing {
+                Some(run) => run,
+                None => store.begin_run(&meta)?,
+            };
+            let claim = store.claim_run(run)?;
+            (Some(run), store.completed(run)?, Some(claim))
         }
     };
     on_event(Event::Started {
@@ -264,6 +269,9 @@ pub fn run(
         (Some(store), Some(run)) => {
             if !cancelled {
                 store.finish_run(run)?;
+                if let Some(claim) = claim {
+                    claim.release_finished();
+                }
             }
             store.results(run)?
         }
@@ -553,6 +561,22 @@ mod tests {
         let run_id = out.run.unwrap();
         assert_eq!(store.run(run_id).unwrap().unwrap().finished, None);
 
+        // While another process plays that run (here: holds its claim), the
+        // same batch refuses to play it too; the claim of a cancelled run
+        // is left for the next resume.
+        let lock = dir.path().join(format!("r.db.run{run_id}.lock"));
+        assert!(lock.exists());
+        let other = Store::open(&dir.path().join("r.db")).unwrap();
+        let held = other.claim_run(run_id).unwrap();
+        let e = run(&batch(3), Some(&mut store), Resume::Same, &mut |_| {}).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("is being played by another process right now"),
+            "{e}"
+        );
+        assert_eq!(store.completed(run_id).unwrap().len(), 0);
+        drop(held);
+
         // The same batch resumes that run and finishes it, as a dry run says.
         assert_eq!(
             resume_point(&batch(3), Some(&store), Resume::Same).unwrap(),
@@ -580,6 +604,7 @@ mod tests {
         assert_eq!((seen, out.played, out.records.len()), (6, 6, 6));
         assert!(!out.cancelled);
         assert!(store.run(run_id).unwrap().unwrap().finished.is_some());
+        assert!(!lock.exists(), "a finished run's claim is deleted");
 
         // Without a store, the records are the games just played.
         let out = run(&batch(2), None, Resume::Same, &mut |_| {}).unwrap();

@@ -26,4 +26,4 @@ pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_runs, render_summaries,
 };
 pub use stats::{Optima, PairedDiff, Summary, compare, nearest_rank, summarize};
-pub use store::{SCHEMA_VERSION, Store, StoreError};
+pub use store::{RunClaim, SCHEMA_VERSION, Store, StoreError};

@@ -144,6 +144,49 @@ pub enum StoreError {
         /// The file's `user_version`.
         found: i64,
     },
+    /// Another process is playing the run (see [`Store::claim_run`]).
+    #[error(
+        "run {run} of this store is being played by another process right now (the same plan; \
+         its claim is held on {}): wait for it to end, or begin a run beside it with --fresh",
+        path.display()
+    )]
+    RunBusy {
+        /// The run.
+        run: i64,
+        /// Its lock file.
+        path: PathBuf,
+    },
+    /// A run's lock file could not be made or locked.
+    #[error("claiming run {run}: {}", path.display())]
+    Claim {
+        /// The run.
+        run: i64,
+        /// Its lock file.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A process's claim on a run it plays ([`Store::claim_run`]): an exclusive
+/// lock on a file beside the store, `STORE.runN.lock`, released when the
+/// claim is dropped (or the process ends, however it ends).
+#[derive(Debug)]
+pub struct RunClaim {
+    /// The locked file and its path; `None` for a store in memory.
+    held: Option<(std::fs::File, PathBuf)>,
+}
+
+impl RunClaim {
+    /// Ends the claim of a finished run and deletes its lock file: a process
+    /// that opened the file before then finds the run finished, with
+    /// nothing left to play.
+    pub fn release_finished(mut self) {
+        if let Some((_, path)) = self.held.take() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
 }
 
 /// Adds what the store was doing to a SQLite error.
@@ -165,20 +208,25 @@ impl<T> Context<T> for Result<T, rusqlite::Error> {
 /// store or an empty database.
 fn foreign_tables(conn: &Connection) -> Result<Option<Vec<String>>, StoreError> {
     let what = || "reading the database's schema".to_string();
-    let version: i64 = conn
+    // One read transaction, so the version and the tables are one snapshot:
+    // another process creating the store commits both at once.
+    let tx = conn.unchecked_transaction().context(what)?;
+    let version: i64 = tx
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .context(what)?;
     if version != 0 {
         return Ok(None);
     }
-    let mut stmt = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 6")
-        .context(what)?;
-    let tables = stmt
-        .query_map([], |r| r.get::<_, String>(0))
-        .context(what)?
-        .collect::<Result<Vec<_>, _>>()
-        .context(what)?;
+    let tables = {
+        let mut stmt = tx
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 6")
+            .context(what)?;
+        stmt.query_map([], |r| r.get::<_, String>(0))
+            .context(what)?
+            .collect::<Result<Vec<_>, _>>()
+            .context(what)?
+    };
+    tx.commit().context(what)?;
     Ok((!tables.is_empty()).then_some(tables))
 }
 
@@ -195,6 +243,10 @@ fn uri_path(path: &Path) -> String {
     }
     out
 }
+
+/// How long a connection waits for another's lock on the store before it
+/// gives up with "database is locked".
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A connection to the results database.
 #[derive(Debug)]
@@ -216,6 +268,10 @@ impl Store {
             })?;
         }
         let conn = Connection::open(path)
+            .context(|| format!("opening the results database {}", path.display()))?;
+        // Before anything reads or writes it: another process may be
+        // creating or writing the same store.
+        conn.busy_timeout(BUSY_TIMEOUT)
             .context(|| format!("opening the results database {}", path.display()))?;
         if let Some(tables) = foreign_tables(&conn)? {
             return Err(StoreError::Foreign {
@@ -242,16 +298,21 @@ impl Store {
         let what = || format!("opening the results database {}", path.display());
         let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, read_only).context(what)?;
+        conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
         // A WAL store in a folder that cannot be written cannot be read
         // unless SQLite is told that nobody writes it (its shared-memory
         // file cannot be made): read it as immutable then.
         let conn = match conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)) {
             Ok(_) => conn,
-            Err(_) => Connection::open_with_flags(
-                format!("file:{}?immutable=1", uri_path(path)),
-                read_only | OpenFlags::SQLITE_OPEN_URI,
-            )
-            .context(what)?,
+            Err(_) => {
+                let conn = Connection::open_with_flags(
+                    format!("file:{}?immutable=1", uri_path(path)),
+                    read_only | OpenFlags::SQLITE_OPEN_URI,
+                )
+                .context(what)?;
+                conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
+                conn
+            }
         };
         if let Some(tables) = foreign_tables(&conn)? {
             return Err(StoreError::Foreign {
@@ -279,8 +340,6 @@ impl Store {
                 other => other,
             });
         }
-        conn.execute_batch("PRAGMA busy_timeout = 5000;")
-            .context(what)?;
         Ok(Store { conn })
     }
 
@@ -303,13 +362,14 @@ impl Store {
 
     fn setup(conn: Connection, what: &dyn Fn() -> String) -> Result<Store, StoreError> {
         // (A foreign database was refused before: see `foreign_tables`.)
+        // Waits, rather than fails, while another connection holds a lock.
+        conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
         // journal_mode answers with a row ("wal", or "memory" in memory).
         conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
             .context(what)?;
         conn.execute_batch(
             "PRAGMA synchronous = NORMAL;
-             PRAGMA foreign_keys = ON;
-             PRAGMA busy_timeout = 5000;",
+             PRAGMA foreign_keys = ON;",
         )
         .context(what)?;
         let mut store = Store { conn };
@@ -486,6 +546,35 @@ impl Store {
             }
         }
         tx.commit().context(what)
+    }
+
+    /// Claims `run` for this process to play: two processes that resume the
+    /// same run at once would play its games twice, each replacing the
+    /// other's results. Refused with [`StoreError::RunBusy`] while another
+    /// process holds the claim. A store in memory needs none.
+    pub fn claim_run(&self, run: i64) -> Result<RunClaim, StoreError> {
+        let Some(db) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(RunClaim { held: None });
+        };
+        let path = PathBuf::from(format!("{db}.run{run}.lock"));
+        let claim_error = |source| StoreError::Claim {
+            run,
+            path: path.clone(),
+            source,
+        };
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(claim_error)?;
+        match file.try_lock() {
+            Ok(()) => Ok(RunClaim {
+                held: Some((file, path)),
+            }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::RunBusy { run, path }),
+            Err(std::fs::TryLockError::Error(e)) => Err(claim_error(e)),
+        }
     }
 
     /// Marks `run` finished now.

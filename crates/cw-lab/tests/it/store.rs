@@ -348,3 +348,30 @@ fn another_programs_database_is_refused_and_left_alone() {
     }
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+#[test]
+fn stores_opened_at_once_by_several_connections_all_open() {
+    // Processes starting together on a new store: each waits for the one
+    // creating it, and none takes it, half made, for another program's.
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..20 {
+        let path = dir.path().join(format!("r{round}.db"));
+        let barrier = std::sync::Barrier::new(4);
+        std::thread::scope(|s| {
+            let opened: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(|| {
+                        barrier.wait();
+                        Store::open(&path).map(|_| ())
+                    })
+                })
+                .collect();
+            for o in opened {
+                let result = o.join().unwrap();
+                assert!(result.is_ok(), "round {round}: {result:?}");
+            }
+        });
+        let readers: Vec<_> = (0..2).map(|_| Store::open_to_read(&path)).collect();
+        assert!(readers.iter().all(Result::is_ok), "{readers:?}");
+    }
+}
