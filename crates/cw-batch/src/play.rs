@@ -1,11 +1,12 @@
 //! Playing a batch's games on all cores.
 //!
 //! Each (board, spec) pair is an independent job, except for specs that must
-//! play their boards in order with one solver ([`Spec::is_sequential`]): the
+//! meet their boards in order with one solver (`meets_boards_in_order`): the
 //! series' round robin carried its color cycle from board to board, and its
 //! random solvers drew from the board generator's own stream, so on the
-//! series' run the boards they meet depend on the draws they made. Those
-//! specs run as one job each, in order; everything runs in parallel.
+//! series' run the boards they meet depend on the draws they made (on other
+//! boards each game of `random` draws afresh). Those specs run as one job
+//! each, in order; everything else runs in parallel.
 
 use crate::{BoardSet, Shard};
 use cw_core::format::BoardEntry;

@@ -64,7 +64,7 @@ pub struct Summary {
     pub with_bound: u32,
     /// Mean of moves − the solver's proven lower bound over those boards
     /// (`None` if there are none): how far from optimal the moves can be at
-    /// most, where no optimum is known.
+    /// most, whether an optimum is known or not.
     #[serde(default)]
     pub mean_bound_gap: Option<f64>,
     /// Of those boards, how many the solver solved in exactly its lower
