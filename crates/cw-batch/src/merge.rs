@@ -10,11 +10,13 @@
 //! - the same result again (same outcome, moves and solution) is a
 //!   duplicate, counted once;
 //! - a different result for the same board and spec is a conflict: the
-//!   output's own result stays, and between inputs the better one (solved,
-//!   then fewer moves), so the order of the inputs does not matter; the
-//!   other is reported (games with a time limit can end differently on
-//!   different machines; without one they cannot, so a conflict there means
-//!   a bug or builds that differ), and the merged run is left unfinished.
+//!   better one stays (solved, then fewer moves), whether it was the
+//!   output's own or an input's, so neither the order of the inputs nor
+//!   merging them in several steps changes what is kept; the other is
+//!   reported with the store it came from (games with a time limit can end
+//!   differently on different machines; without one they cannot, so a
+//!   conflict there means a bug or builds that differ), and the merged run
+//!   is left unfinished.
 //!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
@@ -103,9 +105,11 @@ pub struct Conflict {
     pub spec: String,
     /// The result kept: outcome, moves, solution.
     pub kept: (String, u32, String),
-    /// The other result, and the store it came from.
+    /// Where the kept result came from (an input, or the output store).
+    pub kept_from: String,
+    /// The other result: outcome, moves, solution.
     pub other: (String, u32, String),
-    /// Where the other result came from.
+    /// Where the other result came from (an input, or the output store).
     pub from: String,
 }
 
@@ -157,8 +161,11 @@ pub struct MergeReport {
     pub missing: Vec<Missing>,
     /// The shards to run again to complete the run (`I/N`).
     pub shards_to_rerun: Vec<String>,
-    /// Whether every (board, spec) has a result (the run is then finished).
+    /// Whether every (board, spec) has a result.
     pub complete: bool,
+    /// Whether the merged run is marked finished: complete, with no
+    /// conflict (a run with conflicts stays unfinished).
+    pub finished: bool,
 }
 
 /// Merges the plan runs of `inputs` (each named for messages) into one run
@@ -236,11 +243,17 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         .into_iter()
         .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
         .collect();
-    // Results the output held before: kept whatever the inputs say.
-    let before: BTreeSet<(String, String)> = kept.keys().cloned().collect();
+    // Where each kept result came from, for the conflicts' reports.
+    let mut source: HashMap<(String, String), String> = kept
+        .keys()
+        .map(|k| (k.clone(), out_name.to_string()))
+        .collect();
 
     let mut report_inputs = Vec::new();
-    let (mut added, mut duplicates, mut conflicts) = (BTreeMap::new(), 0, Vec::new());
+    let (mut added, mut duplicates, mut conflicts) = (0, 0, Vec::new());
+    // What the output store gets: new results, and better ones in place of
+    // those it held.
+    let mut writes: BTreeMap<(String, String), GameRecord> = BTreeMap::new();
     for ((name, store), runs) in inputs.iter().zip(&runs_of) {
         let mut input = InputReport {
             store: name.clone(),
@@ -257,17 +270,21 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
                 let key = (record.board_id.clone(), record.spec.clone());
                 match kept.get(&key) {
                     None => {
+                        added += 1;
+                        source.insert(key.clone(), name.clone());
                         kept.insert(key.clone(), record.clone());
-                        added.insert(key, record);
+                        writes.insert(key, record);
                     }
                     Some(k) if same_result(k, &record) => duplicates += 1,
                     Some(k) => {
-                        // Between inputs the better result stays, so the
-                        // merge does not depend on their order.
-                        let (keep, other) = if !before.contains(&key) && better(&record, k) {
-                            (record.clone(), k.clone())
+                        // The better result stays, so the merge depends
+                        // neither on the inputs' order nor on its steps.
+                        let held_from = source[&key].clone();
+                        let replace = better(&record, k);
+                        let (keep, kept_from, other, from) = if replace {
+                            (record.clone(), name.clone(), k.clone(), held_from)
                         } else {
-                            (k.clone(), record.clone())
+                            (k.clone(), held_from, record.clone(), name.clone())
                         };
                         conflicts.push(Conflict {
                             board_id: record.board_id.clone(),
@@ -277,16 +294,18 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
                                 keep.moves,
                                 keep.solution.clone(),
                             ),
+                            kept_from,
                             other: (
                                 other.outcome.as_str().to_string(),
                                 other.moves,
                                 other.solution.clone(),
                             ),
-                            from: name.clone(),
+                            from,
                         });
-                        if !before.contains(&key) {
+                        if replace {
+                            source.insert(key.clone(), name.clone());
                             kept.insert(key.clone(), keep.clone());
-                            added.insert(key, keep);
+                            writes.insert(key, keep);
                         }
                     }
                 }
@@ -294,8 +313,8 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         }
         report_inputs.push(input);
     }
-    let added: Vec<GameRecord> = added.into_values().collect();
-    out.insert_results(run, &added).map_err(at(out_name))?;
+    let writes: Vec<GameRecord> = writes.into_values().collect();
+    out.insert_results(run, &writes).map_err(at(out_name))?;
     let mut optima_taken = 0;
     for (name, store) in inputs {
         for (board, moves, proven, solution) in store.all_optima().map_err(at(name))? {
@@ -375,10 +394,14 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             store: out_name.into(),
             source: StoreError::NoSuchRun(run),
         })?;
-    // A run with conflicts is left unfinished, so that `runs` shows it
-    // was not a clean merge (`bench` of the plan on it finishes it).
-    if complete && conflicts.is_empty() && info.finished.is_none() {
-        out.finish_run(run).map_err(at(out_name))?;
+    // A run with conflicts is left (or marked again) unfinished, so that
+    // `runs` shows it was not a clean merge (`bench` of the plan on it
+    // finishes it).
+    let finished = complete && conflicts.is_empty();
+    match (finished, info.finished.is_some()) {
+        (true, false) => out.finish_run(run).map_err(at(out_name))?,
+        (false, true) if !conflicts.is_empty() => out.unfinish_run(run).map_err(at(out_name))?,
+        _ => {}
     }
     Ok(MergeReport {
         run,
@@ -388,7 +411,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         specs: plan.specs.clone(),
         n_boards: plan.n_boards,
         inputs: report_inputs,
-        added: added.len(),
+        added,
         duplicates,
         conflicts,
         optima_taken,
@@ -397,6 +420,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         missing,
         shards_to_rerun,
         complete,
+        finished,
     })
 }
 

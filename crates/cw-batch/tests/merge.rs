@@ -282,10 +282,12 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
         assert_eq!((report.added, report.duplicates), (9, 8));
         assert_eq!(report.conflicts.len(), 1);
         let c = &report.conflicts[0];
+        // The longer game is b's, whichever came first.
         assert_eq!(
-            (c.board_id.as_str(), c.spec.as_str(), c.from.as_str()),
-            (r.board_id.as_str(), "greedy", order[1])
+            (c.board_id.as_str(), c.spec.as_str()),
+            (r.board_id.as_str(), "greedy")
         );
+        assert_eq!((c.kept_from.as_str(), c.from.as_str()), ("a.db", "b.db"));
         assert_eq!(c.other.1, c.kept.1 + 1, "{order:?}");
         let kept = out.results(report.run).unwrap();
         assert_eq!(
@@ -298,8 +300,35 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
         );
         let run = out.run(report.run).unwrap().unwrap();
         assert!(
-            run.finished.is_none(),
+            run.finished.is_none() && !report.finished,
             "a merge with conflicts is not finished"
         );
     }
+    // Merged in two steps, the worse result first: the better one replaces
+    // it in the output, and the run stays unfinished.
+    let mut out = Store::open_in_memory().unwrap();
+    let first = merge(&mut out, &[("b.db".to_string(), &sb)]).unwrap();
+    assert!(first.complete && first.finished && first.conflicts.is_empty());
+    let second = merge(&mut out, &[("a.db".to_string(), &sa)]).unwrap();
+    assert_eq!(second.conflicts.len(), 1);
+    let c = &second.conflicts[0];
+    assert_eq!(
+        (c.kept_from.as_str(), c.from.as_str(), c.kept.1 + 1),
+        ("a.db", "the output store", c.other.1)
+    );
+    let kept = out.results(second.run).unwrap();
+    let moves = kept
+        .iter()
+        .find(|k| k.board_id == r.board_id)
+        .unwrap()
+        .moves;
+    assert_eq!(moves, r.moves - 1);
+    // Finished by the first step, it is marked unfinished again.
+    assert!(!second.finished);
+    assert!(out.run(second.run).unwrap().unwrap().finished.is_none());
+    // Merging a again finds nothing new and nothing that conflicts with
+    // what is kept: a clean merge of a complete run finishes it.
+    let third = merge(&mut out, &[("a.db".to_string(), &sa)]).unwrap();
+    assert_eq!((third.added, third.conflicts.len()), (0, 0));
+    assert!(third.finished);
 }

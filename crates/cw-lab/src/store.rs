@@ -577,6 +577,20 @@ impl Store {
         }
     }
 
+    /// Marks `run` unfinished again (a merge found results that conflict
+    /// with its own).
+    pub fn unfinish_run(&mut self, run: i64) -> Result<(), StoreError> {
+        let n = self
+            .conn
+            .execute("UPDATE runs SET finished = NULL WHERE id = ?1", [run])
+            .context(|| format!("marking run {run} unfinished"))?;
+        if n == 0 {
+            Err(StoreError::NoSuchRun(run))
+        } else {
+            Ok(())
+        }
+    }
+
     /// Marks `run` finished now.
     pub fn finish_run(&mut self, run: i64) -> Result<(), StoreError> {
         let n = self

@@ -733,8 +733,8 @@ fn write_merge_report(
     for c in r.conflicts.iter().take(MERGE_LIST) {
         writeln!(
             w,
-            "  conflict: {} with {}: kept {} in {} moves, {} has {} in {} moves",
-            c.board_id, c.spec, c.kept.0, c.kept.1, c.from, c.other.0, c.other.1
+            "  conflict: {} with {}: kept {} in {} moves from {}, {} has {} in {} moves",
+            c.board_id, c.spec, c.kept.0, c.kept.1, c.kept_from, c.from, c.other.0, c.other.1
         )?;
     }
     if r.conflicts.len() > MERGE_LIST {
@@ -744,11 +744,22 @@ fn write_merge_report(
             r.conflicts.len() - MERGE_LIST
         )?;
     }
-    if r.complete {
+    if r.complete && r.finished {
         return writeln!(
             w,
             "complete: {} of {} results; run {} is finished",
             r.results, r.expected, r.run
+        );
+    }
+    if r.complete {
+        return writeln!(
+            w,
+            "complete: {} of {} results, but with {}: run {} stays unfinished (`colorwalk \
+             bench` with the same plan and --db {out} marks it finished)",
+            r.results,
+            r.expected,
+            super::count(r.conflicts.len() as u64, "conflict"),
+            r.run
         );
     }
     writeln!(
