@@ -211,14 +211,25 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
 }
 
 /// Renders one spec per row: pairs, better, worse, equal (from run b's point
-/// of view), mean moves in a and b, their mean difference (b − a, signed),
-/// and mean milliseconds per board in a and b.
+/// of view), the pairs both runs solved, mean moves in a and b over those
+/// and their mean difference (b − a, signed), and mean milliseconds per
+/// board in a and b over all pairs.
 pub fn render_comparison(diffs: &[PairedDiff], format: TableFormat) -> String {
     if format == TableFormat::Json {
         return json(diffs);
     }
     let header = vec![
-        "spec", "pairs", "better", "worse", "equal", "mean a", "mean b", "diff", "ms a", "ms b",
+        "spec",
+        "pairs",
+        "better",
+        "worse",
+        "equal",
+        "both solved",
+        "mean a",
+        "mean b",
+        "diff",
+        "ms a",
+        "ms b",
     ];
     let rows = diffs
         .iter()
@@ -229,6 +240,7 @@ pub fn render_comparison(diffs: &[PairedDiff], format: TableFormat) -> String {
                 Some(d.better.to_string()),
                 Some(d.worse.to_string()),
                 Some(d.equal.to_string()),
+                Some(d.n_both_solved.to_string()),
                 d.mean_a.map(fixed2),
                 d.mean_b.map(fixed2),
                 d.mean_diff.map(|x| format!("{x:+.2}")),

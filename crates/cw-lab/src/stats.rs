@@ -260,12 +260,15 @@ pub struct PairedDiff {
     pub worse: u32,
     /// Pairs with the same outcome (same moves, or both unsolved).
     pub equal: u32,
+    /// Pairs both runs solved: the boards of the three means below.
+    pub n_both_solved: u32,
     /// Mean of b's moves − a's moves over pairs both runs solved (`None` if
     /// there are none); negative means b is better.
     pub mean_diff: Option<f64>,
-    /// Mean moves of the spec in run a over the paired boards it solved.
+    /// Mean moves of the spec in run a over the pairs both runs solved.
     pub mean_a: Option<f64>,
-    /// Mean moves of the spec in run b over the paired boards it solved.
+    /// Mean moves of the spec in run b over the pairs both runs solved (so
+    /// `mean_b − mean_a = mean_diff`).
     pub mean_b: Option<f64>,
     /// Mean milliseconds per board in run a, over the paired boards.
     pub mean_ms_a: f64,
@@ -289,7 +292,7 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
         let b_by_board: HashMap<&str, &GameRecord> =
             b_games.iter().map(|g| (g.board_id.as_str(), *g)).collect();
         let (mut n_pairs, mut better, mut worse, mut equal) = (0, 0, 0, 0);
-        let mut deltas = Vec::new();
+        let (mut deltas, mut moves_a, mut moves_b) = (Vec::new(), Vec::new(), Vec::new());
         // The games of the pairs: every column is over the same boards.
         let (mut paired_a, mut paired_b) = (Vec::new(), Vec::new());
         for ga in &a_games {
@@ -302,6 +305,8 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
             match (ga.solved(), gb.solved()) {
                 (true, true) => {
                     deltas.push(f64::from(gb.moves) - f64::from(ga.moves));
+                    moves_a.push(f64::from(ga.moves));
+                    moves_b.push(f64::from(gb.moves));
                     match gb.moves.cmp(&ga.moves) {
                         std::cmp::Ordering::Less => better += 1,
                         std::cmp::Ordering::Greater => worse += 1,
@@ -321,9 +326,10 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
             better,
             worse,
             equal,
+            n_both_solved: deltas.len() as u32,
             mean_diff: mean(&deltas),
-            mean_a: sa.mean_moves,
-            mean_b: sb.mean_moves,
+            mean_a: mean(&moves_a),
+            mean_b: mean(&moves_b),
             mean_ms_a: sa.mean_ms,
             mean_ms_b: sb.mean_ms,
         });

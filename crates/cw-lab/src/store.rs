@@ -248,6 +248,24 @@ fn uri_path(path: &Path) -> String {
 /// gives up with "database is locked".
 const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
+/// Runs `step` again while SQLite answers "busy" without waiting (changing
+/// the journal mode, or a lock upgrade that could deadlock, fail at once
+/// whatever the busy timeout), for up to [`BUSY_TIMEOUT`].
+fn retry_busy<T>(mut step: impl FnMut() -> Result<T, StoreError>) -> Result<T, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        match step() {
+            Err(StoreError::Sqlite {
+                source: rusqlite::Error::SqliteFailure(e, _),
+                ..
+            }) if e.code == rusqlite::ErrorCode::DatabaseBusy && start.elapsed() < BUSY_TIMEOUT => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// A connection to the results database.
 #[derive(Debug)]
 pub struct Store {
@@ -273,7 +291,7 @@ impl Store {
         // creating or writing the same store.
         conn.busy_timeout(BUSY_TIMEOUT)
             .context(|| format!("opening the results database {}", path.display()))?;
-        if let Some(tables) = foreign_tables(&conn)? {
+        if let Some(tables) = retry_busy(|| foreign_tables(&conn))? {
             return Err(StoreError::Foreign {
                 path: path.to_path_buf(),
                 tables,
@@ -365,15 +383,17 @@ impl Store {
         // Waits, rather than fails, while another connection holds a lock.
         conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
         // journal_mode answers with a row ("wal", or "memory" in memory).
-        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
-            .context(what)?;
+        retry_busy(|| {
+            conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
+                .context(what)
+        })?;
         conn.execute_batch(
             "PRAGMA synchronous = NORMAL;
              PRAGMA foreign_keys = ON;",
         )
         .context(what)?;
         let mut store = Store { conn };
-        store.migrate()?;
+        retry_busy(|| store.migrate())?;
         Ok(store)
     }
 

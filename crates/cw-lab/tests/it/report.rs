@@ -192,11 +192,11 @@ fn comparison_in_every_format() {
 
     let rows = parse_csv(&render_comparison(&diffs, TableFormat::Csv));
     assert_eq!(rows.len(), 2);
-    assert!(rows.iter().all(|r| r.len() == 10), "{rows:?}");
+    assert!(rows.iter().all(|r| r.len() == 11), "{rows:?}");
     assert_eq!(
         rows[1],
         [
-            "s", "2", "1", "1", "0", "30.50", "31.00", "+0.50", "1.00", "2.00"
+            "s", "2", "1", "1", "0", "2", "30.50", "31.00", "+0.50", "1.00", "2.00"
         ]
     );
 

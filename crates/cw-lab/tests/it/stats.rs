@@ -143,10 +143,16 @@ fn compare_counts_a_hand_made_pair_of_runs() {
     assert_eq!((x.n_pairs, x.better, x.worse, x.equal), (6, 2, 2, 2));
     // Over pairs both solved: -1, 0, +3.
     assert!(close(x.mean_diff.unwrap(), 2.0 / 3.0));
-    // Means over the paired boards (0 to 5) each run solved: a 30, 30, 30,
-    // 35; b 29, 30, 33, 40 (not a's board 6 nor b's board 7).
-    assert!(close(x.mean_a.unwrap(), 31.25));
-    assert!(close(x.mean_b.unwrap(), 33.0));
+    // Means over the same pairs, both solved (boards 0 to 2): a 30, 30, 30;
+    // b 29, 30, 33. Not a's 35 on board 4 nor b's 40 on board 3, which the
+    // other run did not solve, nor a's board 6 and b's board 7.
+    assert_eq!(x.n_both_solved, 3);
+    assert!(close(x.mean_a.unwrap(), 30.0));
+    assert!(close(x.mean_b.unwrap(), 92.0 / 3.0));
+    assert!(close(
+        x.mean_b.unwrap() - x.mean_a.unwrap(),
+        x.mean_diff.unwrap()
+    ));
     assert!(close(x.mean_ms_a, 1.0));
     assert!(close(x.mean_ms_b, 3.0));
 }
