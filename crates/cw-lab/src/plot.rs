@@ -34,7 +34,10 @@ pub enum PlotError {
     /// The embedded font could not be registered.
     #[error("the embedded font could not be loaded")]
     Font,
-    /// Drawing or writing the image failed.
+    /// The image file could not be written.
+    #[error("cannot write the image file")]
+    Write(#[source] std::io::Error),
+    /// Drawing or encoding the image failed.
     #[error("cannot draw {}", path.display())]
     Draw {
         /// The image file.
@@ -124,25 +127,46 @@ pub fn plot_run(records: &[GameRecord], path: &Path) -> Result<(), PlotError> {
     if records.is_empty() {
         return Err(PlotError::NoRecords);
     }
+    // Drawn in memory, then written in one go: a file that cannot be
+    // written (a folder, no permission, a full disk) is an I/O error.
+    let bytes = if svg {
+        plot_run_svg(records)?.into_bytes()
+    } else {
+        plot_run_png(records).map_err(|e| match e {
+            PlotError::Draw { source, .. } => PlotError::Draw {
+                path: path.to_path_buf(),
+                source,
+            },
+            other => other,
+        })?
+    };
+    std::fs::write(path, bytes).map_err(PlotError::Write)
+}
+
+/// The picture of [`plot_run`] as a PNG file's bytes.
+fn plot_run_png(records: &[GameRecord]) -> Result<Vec<u8>, PlotError> {
     register_font()?;
     let run = RunData::new(records);
     let layout = Layout::new(run.specs.len());
     let size = (layout.cols * PANEL_W, layout.rows * PANEL_H + TITLE_H);
     let fail = |source: Box<dyn Error + Send + Sync>| PlotError::Draw {
-        path: path.to_path_buf(),
+        path: PathBuf::from("<memory>"),
         source,
     };
-    if svg {
-        let root = SVGBackend::new(path, size).into_drawing_area();
+    let mut rgb = vec![0u8; size.0 as usize * size.1 as usize * 3];
+    {
+        let root = BitMapBackend::with_buffer(&mut rgb, size).into_drawing_area();
         draw(&root, &run, &layout)
             .and_then(|()| root.present())
-            .map_err(|e| fail(Box::new(e)))
-    } else {
-        let root = BitMapBackend::new(path, size).into_drawing_area();
-        draw(&root, &run, &layout)
-            .and_then(|()| root.present())
-            .map_err(|e| fail(Box::new(e)))
+            .map_err(|e| fail(Box::new(e)))?;
     }
+    let image = image::RgbImage::from_raw(size.0, size.1, rgb)
+        .expect("the buffer holds three bytes a pixel");
+    let mut png = std::io::Cursor::new(Vec::new());
+    image
+        .write_to(&mut png, image::ImageFormat::Png)
+        .map_err(|e| fail(Box::new(e)))?;
+    Ok(png.into_inner())
 }
 
 type DrawResult<DB> = Result<(), DrawingAreaErrorKind<<DB as DrawingBackend>::ErrorType>>;

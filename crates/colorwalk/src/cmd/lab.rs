@@ -485,12 +485,28 @@ enum SolutionsOut {
     File(std::fs::File, std::path::PathBuf),
 }
 
+/// Makes the missing folders of `path`'s parent; a file standing where a
+/// folder should be is named as such.
+fn make_parent_folders(path: &std::path::Path) -> Result<()> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+            bail!(
+                "cannot make the folder {}: {} is a file",
+                dir.display(),
+                file.display()
+            );
+        }
+        return Err(e).with_context(|| format!("making the folder {}", dir.display()));
+    }
+    Ok(())
+}
+
 /// Creates (or empties) the file at `path`, and its missing folders.
 fn create_file(path: &std::path::Path) -> Result<std::fs::File> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("making the folder {}", dir.display()))?;
-    }
+    make_parent_folders(path)?;
     std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))
 }
 
@@ -894,10 +910,7 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
     let records = store.results(args.run)?;
     let out: &PathBuf = &args.out;
     // Missing folders are made, as for --db and bench --solutions.
-    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("making the folder {}", dir.display()))?;
-    }
+    make_parent_folders(out)?;
     cw_lab::plot_run(&records, out).with_context(|| format!("drawing {}", out.display()))?;
     eprintln!("wrote {}", out.display());
     Ok(ExitCode::SUCCESS)

@@ -132,3 +132,25 @@ fn unknown_extensions_and_empty_runs_are_errors() {
     let err = plot_run(&[], &dir.path().join("empty.png")).unwrap_err();
     assert!(matches!(err, PlotError::NoRecords), "{err:?}");
 }
+
+#[test]
+fn a_file_that_cannot_be_written_is_an_io_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["folder.svg", "folder.png"] {
+        let path = dir.path().join(name);
+        std::fs::create_dir(&path).unwrap();
+        let err = plot_run(&fake_run(), &path).unwrap_err();
+        let PlotError::Write(io) = &err else {
+            panic!("{name}: {err:?}");
+        };
+        assert_eq!(io.kind(), std::io::ErrorKind::IsADirectory, "{name}");
+    }
+    // A full disk is an error too, not a picture said to be written.
+    #[cfg(target_os = "linux")]
+    for ext in ["svg", "png"] {
+        let link = dir.path().join(format!("full.{ext}"));
+        std::os::unix::fs::symlink("/dev/full", &link).unwrap();
+        let err = plot_run(&fake_run(), &link).unwrap_err();
+        assert!(matches!(err, PlotError::Write(_)), "{ext}: {err:?}");
+    }
+}
