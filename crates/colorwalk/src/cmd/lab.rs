@@ -339,7 +339,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             super::count(played as u64, "game"),
             match run {
                 Some(r) => format!(
-                    "; run {r} keeps what was played: the same command plays the {} left",
+                    "; run {r} keeps what was played: the same command{} plays the {} left",
+                    if args.fresh { " without --fresh" } else { "" },
                     to_play - played
                 ),
                 None => String::new(),

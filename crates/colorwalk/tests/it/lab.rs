@@ -1000,6 +1000,14 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
         "{}",
         stdout(&dry)
     );
+    // A run begun with --fresh is resumed by the command without it.
+    let fresh = [&args[..], &["--fresh"]].concat();
+    let (status, _, err) = interrupted_once(&fresh, "30x30c6-s1: minimum");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        err.contains("; run 2 keeps what was played: the same command without --fresh plays the"),
+        "{err}"
+    );
 }
 
 fn json_str(s: &str) -> serde_json::Value {
