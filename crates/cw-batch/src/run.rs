@@ -342,10 +342,18 @@ fn unfinished_look_alike(store: &Store, meta: &RunMeta) -> Result<Option<NotResu
         version: meta.version.clone(),
         plan: meta.params.clone(),
     };
+    // The specs in any order: the same games, though not the same plan
+    // (the order is the report's), so a reordered command is told why it
+    // does not resume rather than silently playing everything again.
+    let sorted = |specs: &[String]| {
+        let mut v = specs.to_vec();
+        v.sort();
+        v
+    };
     let same_games = |r: &RunInfo| {
         r.fingerprint != meta.fingerprint
             && r.shard == meta.shard
-            && r.specs == meta.specs
+            && sorted(&r.specs) == sorted(&meta.specs)
             && r.n_boards == meta.n_boards
             && (r.params.get("boards") == meta.params.get("boards")
                 || r.board_set == meta.board_set)
@@ -687,6 +695,26 @@ mod tests {
         let mut got: Vec<_> = out.records.iter().map(row).collect();
         got.sort();
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn the_same_specs_in_another_order_are_told_why_they_do_not_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+        let mut stopped = batch(2);
+        stopped.cancel = Some(Arc::new(AtomicBool::new(true)));
+        let first = run(&stopped, Some(&mut store), Resume::Same, &mut |_| {})
+            .unwrap()
+            .run
+            .unwrap();
+        let boards = batch(2).plan.boards;
+        let reordered = Batch::new(plan(&["gla-3", "greedy"], boards), 2);
+        let err = run(&reordered, Some(&mut store), Resume::Same, &mut |_| {}).unwrap_err();
+        let BatchError::CannotResume(n) = &err else {
+            panic!("{err}")
+        };
+        assert_eq!(n.run, first);
+        assert!(err.to_string().contains("specs: "), "{err}");
     }
 
     #[test]
