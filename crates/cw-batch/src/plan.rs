@@ -340,9 +340,18 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
         } => {
             // A run keeps one result per board and spec, so a board listed
             // twice would lose one of its games (and never finish a shard).
+            // The same board may be written two ways (`k3`, or its cells in
+            // full), so boards are told apart by what they are.
             let mut first_of = std::collections::HashMap::new();
             for (i, e) in entries.iter().enumerate() {
-                let id = e.board.id().to_string();
+                let b = &e.board;
+                let id = (
+                    b.width(),
+                    b.height(),
+                    b.start(),
+                    b.is_flood_it(),
+                    b.cells().to_vec(),
+                );
                 if let Some(&j) = first_of.get(&id) {
                     let at = |k: usize, e: &cw_core::format::BoardEntry| match &e.name {
                         Some(name) => format!("{} ('{name}')", k + 1),
@@ -683,6 +692,29 @@ mod tests {
         assert!(
             e.message
                 .starts_with("dup.txt holds one board twice, as its boards 1 ('a') and 3 ('c')"),
+            "{}",
+            e.message
+        );
+        // The same board by its generator's ID and written out in full.
+        let k3: cw_core::BoardId = "k3".parse().unwrap();
+        let k3 = k3.board().unwrap();
+        let cells: String = k3
+            .cells()
+            .iter()
+            .map(|c| c.map_or('.', |c| char::from_digit(u32::from(c.0), 36).unwrap()))
+            .collect();
+        let full: cw_core::BoardId = format!("30x20c5:{cells}").parse().unwrap();
+        assert!(matches!(full, cw_core::BoardId::Literal(_)));
+        let e = error(&draft(BoardSet::Entries {
+            label: "ids.txt".into(),
+            entries: vec![
+                cw_core::format::BoardEntry::new(k3.clone()),
+                cw_core::format::BoardEntry::new(full.board().unwrap()),
+            ],
+        }));
+        assert!(
+            e.message
+                .starts_with("ids.txt holds one board twice, as its boards 1 and 2"),
             "{}",
             e.message
         );
