@@ -131,19 +131,6 @@ pub enum StoreError {
         /// Its tables (the first few).
         tables: Vec<String>,
     },
-    /// A store of an older schema, opened only to read where it cannot be
-    /// brought up to date.
-    #[error(
-        "{} was written by an older colorwalk (schema {found}, this build's is \
-         {SCHEMA_VERSION}) and cannot be brought up to date here: it is read-only",
-        path.display()
-    )]
-    Outdated {
-        /// The file.
-        path: PathBuf,
-        /// The file's `user_version`.
-        found: i64,
-    },
     /// Another process is playing the run (see [`Store::claim_run`]).
     #[error(
         "run {run} of this store is being played by another process right now (the same plan; \
@@ -304,8 +291,8 @@ impl Store {
     /// nothing in the file changes (not its schema, nor its journal mode),
     /// and a store that cannot be written (a read-only file or folder)
     /// reads as well as any. An empty file reads as a store with no runs; a
-    /// store of an older schema is brought up to date first where the file
-    /// can be written (as [`open`](Self::open) would), else refused.
+    /// store of an older schema is read through a copy in memory brought up
+    /// to date (the file keeps its schema).
     pub fn open_to_read(path: &Path) -> Result<Store, StoreError> {
         if path.is_dir() {
             return Err(StoreError::Folder(path.to_path_buf()));
@@ -349,13 +336,15 @@ impl Store {
             return Store::open_in_memory();
         }
         if found < i64::from(SCHEMA_VERSION) {
+            // An older schema: brought up to date in a copy in memory, so
+            // the file stays as it is (and may be read-only).
+            let mut copy = Connection::open_in_memory().context(what)?;
+            rusqlite::backup::Backup::new(&conn, &mut copy)
+                .and_then(|b| b.run_to_completion(1024, std::time::Duration::ZERO, None))
+                .context(|| format!("reading {} (an older store) into memory", path.display()))?;
             drop(conn);
-            return Store::open(path).map_err(|e| match e {
-                StoreError::Sqlite { .. } => StoreError::Outdated {
-                    path: path.to_path_buf(),
-                    found,
-                },
-                other => other,
+            return Store::setup(copy, &|| {
+                format!("bringing a copy of {} up to date", path.display())
             });
         }
         Ok(Store { conn })

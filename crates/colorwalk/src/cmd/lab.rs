@@ -628,15 +628,21 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             if format == TableFormat::Terminal {
                 writeln!(
                     w,
-                    "run {id}: {} boards of {}, {} results, created {}{}",
+                    "run {id}: {}{} boards of {}, {} results, created {}{}",
+                    info.shard
+                        .as_deref()
+                        .map_or(String::new(), |s| format!("shard {s} of ")),
                     info.n_boards,
                     info.board_set,
                     info.n_results,
                     info.created,
-                    if info.finished.is_none() {
-                        " (unfinished: `colorwalk bench` with the same settings resumes it)"
-                    } else {
-                        ""
+                    match (&info.finished, info.fingerprint.is_empty()) {
+                        (Some(_), _) => "",
+                        (None, false) =>
+                            " (unfinished: `colorwalk bench` with the same settings resumes it)",
+                        (None, true) =>
+                            " (unfinished, and never resumed: it was begun before runs had \
+                             fingerprints)",
                     }
                 )?;
             }

@@ -375,3 +375,51 @@ fn stores_opened_at_once_by_several_connections_all_open() {
         assert!(readers.iter().all(Result::is_ok), "{readers:?}");
     }
 }
+
+#[test]
+fn an_older_store_is_read_through_an_up_to_date_copy_and_left_as_it_was() {
+    // A store of schema 1, as the first builds wrote it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE runs (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                 created TEXT NOT NULL DEFAULT (datetime('now')), finished TEXT,
+                 version TEXT NOT NULL, machine TEXT NOT NULL, board_set TEXT NOT NULL,
+                 specs TEXT NOT NULL, n_boards INTEGER NOT NULL, params TEXT NOT NULL);
+             CREATE TABLE results (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                 board_id TEXT NOT NULL, board_index INTEGER NOT NULL, spec TEXT NOT NULL,
+                 solved INTEGER NOT NULL, moves INTEGER NOT NULL, nanos INTEGER NOT NULL,
+                 nodes INTEGER NOT NULL, inspections INTEGER NOT NULL, solution TEXT NOT NULL,
+                 PRIMARY KEY (run_id, board_id, spec)) WITHOUT ROWID;
+             CREATE INDEX results_board ON results(board_id);
+             CREATE TABLE optima (board_id TEXT PRIMARY KEY, moves INTEGER NOT NULL,
+                 proven INTEGER NOT NULL, solution TEXT NOT NULL,
+                 recorded TEXT NOT NULL DEFAULT (datetime('now')));
+             INSERT INTO runs (version, machine, board_set, specs, n_boards, params)
+                 VALUES ('0.0.9', 'm', 'seeds:30x20c5:1..3', '[\"greedy\"]', 2, '{}');
+             INSERT INTO results VALUES (1, '30x20c5-s1', 0, 'greedy', 1, 3, 5, 7, 9, '0,1,2');
+             PRAGMA user_version = 1;",
+        )
+        .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let store = Store::open_to_read(&path).unwrap();
+    let runs = store.runs().unwrap();
+    assert_eq!(runs.len(), 1);
+    let results = store.results(runs[0].id).unwrap();
+    assert_eq!((results.len(), results[0].moves), (1, 3));
+    assert!(results[0].solved());
+    drop(store);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file is as it was"
+    );
+    let version: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 1);
+}
