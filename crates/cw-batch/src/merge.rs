@@ -36,7 +36,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum MergeError {
     /// A store failed.
-    #[error("{store}: {source}")]
+    #[error("{store}")]
     Store {
         /// Which store.
         store: String,

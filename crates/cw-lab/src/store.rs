@@ -76,13 +76,13 @@ pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// SQLite failed; `context` says what the store was doing.
-    #[error("{context}")]
+    #[error("{context}: {}", sqlite_message(sqlite))]
     Sqlite {
         /// What was being done, e.g. "inserting results of run 3".
         context: String,
-        /// The SQLite error.
-        #[source]
-        source: rusqlite::Error,
+        /// The SQLite error (its message is part of this one's: as a source
+        /// it would say the same thing twice, with SQLite's error code).
+        sqlite: rusqlite::Error,
     },
     /// The directory for the database file could not be created.
     #[error("cannot create directory {}", path.display())]
@@ -156,6 +156,16 @@ pub enum StoreError {
     },
 }
 
+/// What SQLite said, once: its own message where it gave one (the error
+/// code's text otherwise).
+fn sqlite_message(e: &rusqlite::Error) -> String {
+    match e {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqliteFailure(code, None) => code.to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// A process's claim on a run it plays ([`Store::claim_run`]): an exclusive
 /// lock on a file beside the store, `STORE.runN.lock`, released when the
 /// claim is dropped (or the process ends, however it ends).
@@ -183,9 +193,9 @@ trait Context<T> {
 
 impl<T> Context<T> for Result<T, rusqlite::Error> {
     fn context(self, what: impl FnOnce() -> String) -> Result<T, StoreError> {
-        self.map_err(|source| StoreError::Sqlite {
+        self.map_err(|sqlite| StoreError::Sqlite {
             context: what(),
-            source,
+            sqlite,
         })
     }
 }
@@ -243,7 +253,7 @@ fn retry_busy<T>(mut step: impl FnMut() -> Result<T, StoreError>) -> Result<T, S
     loop {
         match step() {
             Err(StoreError::Sqlite {
-                source: rusqlite::Error::SqliteFailure(e, _),
+                sqlite: rusqlite::Error::SqliteFailure(e, _),
                 ..
             }) if e.code == rusqlite::ErrorCode::DatabaseBusy && start.elapsed() < BUSY_TIMEOUT => {
                 std::thread::sleep(std::time::Duration::from_millis(10));
@@ -549,7 +559,7 @@ impl Store {
                     }
                     e => StoreError::Sqlite {
                         context: what(),
-                        source: e,
+                        sqlite: e,
                     },
                 })?;
             }

@@ -263,10 +263,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         Some(path) => Some(SolutionsOut::File(create_file(path)?, path.to_owned())),
         None => None,
     };
+    // What the run would refuse (a spec that cannot be sharded), before a
+    // store is made for it; then a store that cannot be written, before a
+    // run is begun in it.
+    cw_batch::resume_point(&batch, None, Resume::Same)?;
     let mut store = if args.no_store {
         None
     } else {
-        Some(open_store(args.db.as_deref())?)
+        let path = args.db.clone().unwrap_or_else(Store::default_path);
+        check_writable(&path)?;
+        Some(open_store(Some(&path))?)
     };
     let started = Instant::now();
     let mut to_play = 0;
@@ -680,6 +686,7 @@ pub fn merge(args: &MergeArgs) -> Result<ExitCode> {
         inputs.push((path.display().to_string(), store));
     }
     // A merge that fails leaves no new output behind.
+    check_writable(&args.out)?;
     let made = !args.out.exists();
     let mut out = open_store(Some(&args.out))?;
     let named: Vec<(String, &cw_lab::Store)> = inputs.iter().map(|(n, s)| (n.clone(), s)).collect();

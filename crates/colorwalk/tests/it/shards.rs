@@ -219,6 +219,15 @@ fn shard_and_merge_mistakes_get_clear_errors() {
         ],
     ));
     assert!(e.contains("cannot be split into shards"), "{e}");
+    assert!(
+        !std::path::Path::new(&path("x.db")).exists(),
+        "a refused plan makes no store"
+    );
+    // A file that is no database: SQLite's message, once.
+    std::fs::write(path("junk.db"), vec![7u8; 4096]).unwrap();
+    let e = err(bench(&[], &["--db", &path("junk.db")]));
+    assert!(e.ends_with(": file is not a database\n"), "{e}");
+    assert!(!e.contains("Error code"), "{e}");
 
     let e = err(colorwalk_in(
         &[],
