@@ -214,6 +214,10 @@ pub struct RunsArgs {
     /// Show this run's table instead of the list.
     #[arg(value_parser = whole::<i64>(1, i64::MAX))]
     pub run: Option<i64>,
+    /// List the run's games one per row (board ID, spec, outcome, moves,
+    /// bound, time, the moves played) instead of its table.
+    #[arg(long, requires = "run")]
+    pub games: bool,
     /// Output: table, markdown, csv or json.
     #[arg(long, default_value = "table")]
     pub format: String,

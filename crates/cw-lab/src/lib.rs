@@ -23,7 +23,8 @@ mod store;
 pub use plot::{PlotError, RunData, SpecData, plot_data, plot_run, plot_run_svg};
 pub use record::{GameOutcome, GameRecord, RunInfo, RunMeta};
 pub use report::{
-    ParseTableFormatError, TableFormat, render_comparison, render_runs, render_summaries,
+    ParseTableFormatError, TableFormat, render_comparison, render_games, render_runs,
+    render_summaries,
 };
 pub use stats::{Optima, PairedDiff, Summary, compare, nearest_rank, summarize};
 pub use store::{RunClaim, SCHEMA_VERSION, Store, StoreError};

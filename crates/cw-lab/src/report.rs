@@ -13,6 +13,7 @@ use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::record::GameRecord;
 use crate::record::RunInfo;
 use crate::stats::{PairedDiff, Summary};
 
@@ -253,6 +254,41 @@ pub fn render_comparison(diffs: &[PairedDiff], format: TableFormat) -> String {
         header,
         rows,
         right: |col| col > 0,
+    }
+    .render(format)
+}
+
+/// Renders one game per row, in the run's board order then spec order:
+/// board ID, board index, spec, outcome, moves, the proven lower bound (if
+/// the solver proved one), milliseconds, and the moves played (colors
+/// `0`-`9`, `a`-`z`, comma-separated as stored, so they replay with
+/// `colorwalk verify`).
+pub fn render_games(records: &[GameRecord], format: TableFormat) -> String {
+    if format == TableFormat::Json {
+        return json(records);
+    }
+    let header = vec![
+        "board", "index", "spec", "outcome", "moves", "bound", "ms", "solution",
+    ];
+    let rows = records
+        .iter()
+        .map(|r| {
+            vec![
+                Some(r.board_id.clone()),
+                Some(r.board_index.to_string()),
+                Some(r.spec.clone()),
+                Some(r.outcome.as_str().to_string()),
+                Some(r.moves.to_string()),
+                r.lower_bound.map(|b| b.to_string()),
+                Some(fixed2(r.nanos as f64 / 1e6)),
+                Some(r.solution.clone()),
+            ]
+        })
+        .collect();
+    Grid {
+        header,
+        rows,
+        right: |col| matches!(col, 1 | 4 | 5 | 6),
     }
     .render(format)
 }

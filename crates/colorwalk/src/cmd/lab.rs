@@ -628,7 +628,13 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             let info = store
                 .run(id)?
                 .ok_or_else(|| no_run(id, args.db.as_deref()))?;
-            let records = store.results(id)?;
+            let mut records = store.results(id)?;
+            if args.games {
+                let spec_order = |spec: &str| info.specs.iter().position(|s| s == spec);
+                records.sort_by_key(|r| (r.board_index, spec_order(&r.spec)));
+                write!(w, "{}", cw_lab::render_games(&records, format))?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let ids: HashSet<&str> = records.iter().map(|r| r.board_id.as_str()).collect();
             let optima = store.optima(ids)?;
             if format == TableFormat::Terminal {

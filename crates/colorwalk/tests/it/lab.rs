@@ -1047,3 +1047,84 @@ fn a_look_ahead_of_hours_a_move_is_noted_unless_a_time_limit_bounds_it() {
         stderr(&out)
     );
 }
+
+#[test]
+fn runs_lists_a_runs_games_whose_moves_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("r.db");
+    let db = db.to_str().unwrap();
+    let played = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..4",
+            "--size",
+            "12x10",
+            "--colors",
+            "4",
+            "--spec",
+            "greedy",
+            "--spec",
+            "exact",
+            "--threads",
+            "1",
+            "--db",
+            db,
+        ],
+        "",
+    );
+    assert!(played.status.success(), "{}", stderr(&played));
+    let out = colorwalk(&["runs", "1", "--games", "--format", "csv", "--db", db], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("board,index,spec,outcome,moves,bound,ms,solution")
+    );
+    let rows: Vec<Vec<String>> = lines
+        .map(|l| {
+            let (head, solution) = l.split_once(",\"").unwrap_or_else(|| {
+                let i = l.rfind(',').unwrap();
+                (&l[..i], &l[i + 1..])
+            });
+            let mut row: Vec<String> = head.split(',').map(String::from).collect();
+            row.push(solution.trim_end_matches('"').to_string());
+            row
+        })
+        .collect();
+    // Board by board, in the plan's spec order; every game replays.
+    let order: Vec<(&str, &str)> = rows
+        .iter()
+        .map(|r| (r[0].as_str(), r[2].as_str()))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("12x10c4-s1", "greedy"),
+            ("12x10c4-s1", "exact"),
+            ("12x10c4-s2", "greedy"),
+            ("12x10c4-s2", "exact"),
+            ("12x10c4-s3", "greedy"),
+            ("12x10c4-s3", "exact"),
+        ]
+    );
+    for r in &rows {
+        assert_eq!(r[3], "solved", "{r:?}");
+        let check = colorwalk(&["verify", &r[0], &r[7]], "");
+        assert!(check.status.success(), "{r:?}: {}", stdout(&check));
+        assert!(
+            stdout(&check).contains(&format!("cleared in {} moves", r[4])),
+            "{r:?}: {}",
+            stdout(&check)
+        );
+        // exact proves its bound: it equals its moves.
+        if r[2].starts_with("exact") {
+            assert_eq!(r[5], r[4], "{r:?}");
+        }
+    }
+    let json = colorwalk(&["runs", "1", "--games", "--json", "--db", db], "");
+    let games: Vec<serde_json::Value> = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(games.len(), 6);
+    assert_eq!(games[0]["board_id"], "12x10c4-s1");
+}
