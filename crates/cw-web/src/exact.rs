@@ -280,31 +280,43 @@ pub(crate) struct ParQuery {
 /// `bounds` `{lower, upper: null}` at once, `bounds` `{lower, upper}` after
 /// the first stage (a near-optimal solution) and again each time the exact
 /// search's proven bounds close in, then `done` `{par, proven, lower_bound,
-/// moves, ms, source}` (`source` is `store` when it was already known).
-/// The result is kept in the store's known optima.
+/// moves, ms, source}` (`source` is `store` when it was already known:
+/// then at once, without taking a search slot, so a busy server still
+/// answers it). `par` is the shortest solution found, by the search or
+/// before it. The result is kept in the store's known optima.
 pub(crate) async fn par(
     State(state): State<AppState>,
     Query(q): Query<ParQuery>,
 ) -> Result<Response, ApiError> {
     let board = check::board(&q.board)?;
-    let permit = state.search_slot()?;
     let config = state.config().clone();
+    let id = board.id().to_string();
+    let known = {
+        let (db, id) = (config.db.clone(), id.clone());
+        tokio::task::spawn_blocking(move || {
+            cw_lab::Store::open(&db)
+                .ok()
+                .and_then(|s| s.optimum(&id).ok().flatten())
+        })
+        .await
+        .unwrap_or(None)
+    };
+    if let Some((moves, true, solution)) = &known {
+        let moves_list = solution
+            .parse::<cw_core::Moves>()
+            .map(|m| colors(&m.0))
+            .unwrap_or_default();
+        let done = Event::default().event("done").data(
+            json!({ "board": id, "par": moves, "proven": true, "lower_bound": moves,
+                    "moves": moves_list, "ms": 0.0, "source": "store" })
+            .to_string(),
+        );
+        let stream = tokio_stream::iter([Ok::<_, Infallible>(done)]);
+        return Ok(Sse::new(stream).into_response());
+    }
+    let permit = state.search_slot()?;
     event_stream(permit, move |events, cancel, _permit| {
-        let id = board.id().to_string();
         let mut store = cw_lab::Store::open(&config.db).ok();
-        let known = store.as_ref().and_then(|s| s.optimum(&id).ok().flatten());
-        if let Some((moves, true, solution)) = &known {
-            let moves_list = solution
-                .parse::<cw_core::Moves>()
-                .map(|m| colors(&m.0))
-                .unwrap_or_default();
-            events.send(
-                "done",
-                &json!({ "board": id, "par": moves, "proven": true, "lower_bound": moves,
-                         "moves": moves_list, "ms": 0.0, "source": "store" }),
-            );
-            return;
-        }
         let graph = ClusterGraph::new(&board);
         let start = graph.start();
         let started = Instant::now();
@@ -326,8 +338,19 @@ pub(crate) async fn par(
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
-        let n = near.moves.len() as u32;
-        let upper = known.as_ref().map_or(n, |(m, _, _)| (*m).min(n));
+        // The shortest solution known so far: `near`'s, or one stored
+        // before (not proven).
+        let mut best = near.moves.clone();
+        if let Some(stored) = known
+            .as_ref()
+            .and_then(|(_, _, text)| text.parse::<cw_core::Moves>().ok())
+            .filter(|m| {
+                m.0.len() < best.len() && cw_core::replay(&graph, &m.0).is_ok_and(|r| r.cleared)
+            })
+        {
+            best = stored.0;
+        }
+        let upper = best.len() as u32;
         // `near` may have proven more than the bound at the start.
         let lower = lower.max(near.lower_bound);
         if !events.send(
@@ -370,22 +393,30 @@ pub(crate) async fn par(
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
+        // A stopped search may end with a longer line than the one found
+        // before it: the shorter stands.
+        let moves = if r.proven || r.moves.len() <= best.len() {
+            r.moves.clone()
+        } else {
+            best
+        };
+        let proven = r.proven || moves.len() as u32 <= r.lower_bound.max(lower);
         if let Some(store) = &mut store {
             let _ = store.record_optimum(
                 &id,
-                r.moves.len() as u32,
-                r.proven,
-                &cw_core::Moves(r.moves.clone()).to_string(),
+                moves.len() as u32,
+                proven,
+                &cw_core::Moves(moves.clone()).to_string(),
             );
         }
         events.send(
             "done",
             &json!({
                 "board": id,
-                "par": r.moves.len(),
-                "proven": r.proven,
-                "lower_bound": r.lower_bound,
-                "moves": colors(&r.moves),
+                "par": moves.len(),
+                "proven": proven,
+                "lower_bound": r.lower_bound.max(lower),
+                "moves": colors(&moves),
                 "ms": started.elapsed().as_secs_f64() * 1000.0,
                 "nodes": r.nodes_expanded,
                 "peak_mb": r.peak_bytes as f64 / f64::from(1 << 20),

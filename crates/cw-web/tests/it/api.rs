@@ -1000,6 +1000,26 @@ async fn a_full_server_answers_503_and_a_dropped_request_cancels_its_search() {
     assert!(e.error(StatusCode::SERVICE_UNAVAILABLE).contains("busy"));
     let e = call(&app, "GET", &format!("/api/par?board={SMALL}"), None).await;
     assert!(e.error(StatusCode::SERVICE_UNAVAILABLE).contains("busy"));
+    // A par proven before is answered from the store, busy or not.
+    let board = SMALL.parse::<cw_core::BoardId>().unwrap().board().unwrap();
+    let graph = ClusterGraph::new(&board);
+    let mut ctx = SearchCtx::new(&board, &Limits::default());
+    let best = solve_exact(&graph, &ExactOptions::default(), &mut ctx);
+    cw_lab::Store::open(&state.config().db)
+        .unwrap()
+        .record_optimum(
+            SMALL,
+            best.moves.len() as u32,
+            true,
+            &cw_core::Moves(best.moves.clone()).to_string(),
+        )
+        .unwrap();
+    let known = call(&app, "GET", &format!("/api/par?board={SMALL}"), None)
+        .await
+        .events();
+    assert_eq!(known.len(), 1);
+    assert_eq!(known[0].1["source"], "store");
+    assert_eq!(known[0].1["par"], best.moves.len());
     // Cheap requests still work.
     let ok = call(
         &app,
@@ -1300,4 +1320,49 @@ async fn specs_whose_caps_cannot_fit_in_a_search_share_are_refused() {
     .await
     .error(StatusCode::BAD_REQUEST);
     assert!(e.contains("MiB"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_par_search_cut_short_reports_the_shortest_line_known() {
+    // Memory for almost nothing: the exact search stops at once with a
+    // line of 118 moves on this board, as long as the first stage's. A
+    // shorter line stored before (117 moves, from `near` with its default
+    // settings, not proven) is the upper bound sent, and par may not be
+    // longer than that.
+    let (state, _dir) = state_with(|c| c.memory_mb = 6);
+    let app = app(state.clone());
+    let board = "45x45c16-s1";
+    let graph = ClusterGraph::new(&board.parse::<cw_core::BoardId>().unwrap().board().unwrap());
+    let mut near = cw_solve::Spec::parse("near").unwrap().build().unwrap();
+    let stored = cw_solve::solve(&graph, near.as_mut(), &Limits::default()).moves;
+    assert_eq!(stored.len(), 117);
+    cw_lab::Store::open(&state.config().db)
+        .unwrap()
+        .record_optimum(
+            board,
+            117,
+            false,
+            &cw_core::Moves(stored.clone()).to_string(),
+        )
+        .unwrap();
+    let events = call(&app, "GET", &format!("/api/par?board={board}"), None)
+        .await
+        .events();
+    let upper = events
+        .iter()
+        .filter(|(n, _)| n == "bounds")
+        .filter_map(|(_, b)| b["upper"].as_u64())
+        .min()
+        .expect("an upper bound was sent");
+    assert_eq!(upper, 117);
+    let (name, done) = events.last().unwrap();
+    assert_eq!(name, "done");
+    assert_eq!(done["par"], 117, "{done}");
+    assert_eq!(done["stopped"], "memory", "{done}");
+    assert_eq!(done["proven"], false);
+    assert_eq!(
+        u8s(&done["moves"]),
+        stored.iter().map(|c| c.0).collect::<Vec<_>>()
+    );
+    assert!(replay(board, &u8s(&done["moves"])).cleared);
 }
