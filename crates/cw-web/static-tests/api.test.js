@@ -55,6 +55,16 @@ test('an aborted request rejects as aborted', async () => {
   await assert.rejects(api('/api/hint', {}, abort.signal), { name: 'AbortError' });
 });
 
+test('a server that cannot be reached is said so, not "Failed to fetch"', async () => {
+  globalThis.fetch = async () => { throw new TypeError('Failed to fetch'); };
+  await assert.rejects(api('/api/play', { board: 'k1', moves: [] }), (e) => {
+    assert.ok(e instanceof Error);
+    assert.equal(e.name, 'NetworkError');
+    assert.match(e.message, /^The server cannot be reached/);
+    return true;
+  });
+});
+
 test('event streams carry their query encoded', () => {
   assert.equal(streamUrl('/api/par', { board: '30x20c5-k1' }), '/api/par?board=30x20c5-k1');
   assert.equal(streamUrl('/api/analysis', { board: 'b:3x1:.01', moves: '3,1' }), '/api/analysis?board=b%3A3x1%3A.01&moves=3%2C1');

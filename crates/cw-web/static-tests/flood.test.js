@@ -112,6 +112,7 @@ test('a game is lost when the server says its moves ran out', () => {
   assert.ok(gameLost(lost));
   assert.equal(statusText(lost, 4), lostText(2, 4));
   assert.equal(lostText(2, 4), 'Out of moves: all 2 are used and 4 blocks are left. You lost; undo or restart to try again.');
+  assert.equal(lostText(10, 1), 'Out of moves: all 10 are used and 1 block is left. You lost; undo or restart to try again.');
   // In review it stays lost.
   lost.view = 0;
   assert.equal(statusText(lost, 8), lostText(2, 4));
@@ -150,7 +151,7 @@ test('whether the moves left can still clear the board, in words', () => {
   const base = { left: 5, remaining: 4, proven: true, lower_bound: 4 };
   assert.equal(clearableText({ ...base, clearable: true }), 'Yes: 4 moves clear the board from here (at best), and 5 moves are left.');
   assert.equal(clearableText({ ...base, clearable: true, proven: false }),
-    'Yes: 4 moves clear the board from here (found in the time budget), and 5 moves are left.');
+    'Yes: 4 moves clear the board from here (not necessarily the fewest), and 5 moves are left.');
   assert.equal(clearableText({ ...base, clearable: false, left: 1, lower_bound: 3 }), 'No: the board needs at least 3 more moves, and 1 move is left.');
   assert.equal(clearableText({ ...base, clearable: false, left: 0 }), 'No: no moves are left.');
   assert.equal(clearableText({ ...base, clearable: null, remaining: 7, lower_bound: 4 }),

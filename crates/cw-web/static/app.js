@@ -172,7 +172,8 @@ async function main() {
  * Opens the game an address names: a board, its move limit, the moves so
  * far. What cannot be used is left out and said in the New game panel, and
  * the rest is kept: a bad limit keeps the board, a bad board shows the
- * first one, moves past a limit of N moves are cut to N.
+ * first one (without the address's moves, which were another board's),
+ * moves past a limit of N moves (a number, or par once known) are cut to N.
  * @param {string} hash
  */
 async function openAddress(hash) {
@@ -184,6 +185,7 @@ async function openAddress(hash) {
   /** @type {Record<string, unknown>} */
   const req = { source: 'id', id: address.board || FIRST_BOARD };
   let board;
+  let ownMoves = true;
   try {
     board = await api('/api/board', address.limit === null ? req : { ...req, limit: address.limit });
   } catch (e) {
@@ -194,13 +196,14 @@ async function openAddress(hash) {
     } catch (e2) {
       try {
         board = await api('/api/board', { source: 'id', id: FIRST_BOARD });
-        notes.push(`${said(e2)} (showing ${FIRST_BOARD} instead)`);
+        ownMoves = false;
+        notes.push(`${said(e2)} (showing ${FIRST_BOARD} instead${address.moves && address.moves.length ? ', without the moves' : ''})`);
       } catch (e3) { playError(e3); return; }
     }
   }
-  let moves = address.moves || [];
+  let moves = ownMoves ? address.moves || [] : [];
   const limit = board.limit;
-  if (limit && limit.kind === 'moves' && typeof limit.moves === 'number' && moves.length > limit.moves) {
+  if (limit && typeof limit.moves === 'number' && moves.length > limit.moves) {
     notes.push(`${moves.length} moves pass the limit of ${limit.moves}: only the first ${limit.moves} are kept`);
     moves = moves.slice(0, limit.moves);
   }

@@ -4,7 +4,9 @@
 /**
  * Calls the API: GET `path`, or POST `body` as JSON. Resolves to the answer;
  * rejects with an Error whose message is the server's (`{"error"}`), or
- * `HTTP <status>` when the answer is not JSON.
+ * `HTTP <status>` when the answer is not JSON, or, when the server cannot
+ * be reached at all, an Error named `NetworkError` that says so (the
+ * browser's own "Failed to fetch" says nothing to a person).
  * @param {string} path
  * @param {unknown} [body]
  * @param {AbortSignal} [signal] aborts the request (the server then stops its search)
@@ -18,7 +20,16 @@ export async function api(path, body, signal) {
     body: JSON.stringify(body),
     signal,
   };
-  const res = await fetch(path, opts);
+  /** @type {Response} */
+  let res;
+  try {
+    res = await fetch(path, opts);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    const down = new Error('The server cannot be reached: is colorwalk serve still running? Try again once it is back.');
+    down.name = 'NetworkError';
+    throw down;
+  }
   const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
   if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
   return data;

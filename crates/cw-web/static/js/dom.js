@@ -81,7 +81,8 @@ export function showError(box, err, inputId = null) {
   const b = $(box);
   b.textContent = err instanceof Error ? err.message : String(err);
   b.hidden = false;
-  if (inputId) {
+  // An unreachable server says nothing about what was typed.
+  if (inputId && !(err instanceof Error && err.name === 'NetworkError')) {
     $(inputId).classList.add('invalid');
     b.dataset.marked = inputId;
   }

@@ -84,7 +84,8 @@ export function goalText(board, limit) {
  * @param {number} left blocks left
  */
 export function lostText(moves, left) {
-  return `Out of moves: all ${moves} are used and ${left} blocks are left. You lost; undo or restart to try again.`;
+  const blocks = left === 1 ? '1 block is' : `${left} blocks are`;
+  return `Out of moves: all ${moves} are used and ${blocks} left. You lost; undo or restart to try again.`;
 }
 
 /**
@@ -95,7 +96,9 @@ export function clearableText(a) {
   const movesLeft = `${a.left} move${a.left === 1 ? ' is' : 's are'} left`;
   if (a.clearable === true) {
     if (a.remaining === 0) return 'The board is clear.';
-    const how = a.proven ? 'at best' : 'found in the time budget';
+    // Asked whether the moves left suffice, the search stops at the first
+    // line that fits: it need not be the shortest.
+    const how = a.proven ? 'at best' : 'not necessarily the fewest';
     return `Yes: ${a.remaining} moves clear the board from here (${how}), and ${movesLeft}.`;
   }
   if (a.clearable === false) {

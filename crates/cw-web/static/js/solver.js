@@ -182,8 +182,16 @@ export function showSpeed() {
 
 // ---------------------------------------------------------------- playing
 
-/** The solver's next move. */
-export async function step() {
+/**
+ * The solver's next move, after the clicks and keys before it (in the same
+ * queue as they: `s 3` plays the solver's move, then 3; `s s` two moves).
+ */
+export function step() {
+  S.playQueue = S.playQueue.then(stepNow);
+  return S.playQueue;
+}
+
+async function stepNow() {
   if (!S.board || S.solving || gameOver() || gameLost() || limitPending()) return;
   exitReview();
   clearHint();
@@ -197,8 +205,17 @@ export async function step() {
   } catch (e) { status('solver-status', e instanceof Error ? e.message : String(e), true); }
 }
 
-/** The solver's moves to the end, drawn at the speed picked. */
-export async function solve() {
+/**
+ * The solver's moves to the end, drawn at the speed picked, from the
+ * position after the clicks and keys before it (see `step`); clicks after
+ * it wait for its answer, and are not played while its moves are drawn.
+ */
+export function solve() {
+  S.playQueue = S.playQueue.then(solveNow);
+  return S.playQueue;
+}
+
+async function solveNow() {
   if (!S.board || S.solving || gameOver() || gameLost() || limitPending()) return;
   exitReview();
   clearHint();
