@@ -26,5 +26,5 @@ pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_games, render_runs,
     render_summaries,
 };
-pub use stats::{Optima, PairedDiff, Summary, compare, nearest_rank, summarize};
+pub use stats::{Optima, PairedDiff, Summary, compare, nearest_rank, specs_only_in, summarize};
 pub use store::{RunClaim, SCHEMA_VERSION, Store, StoreError};

@@ -4,7 +4,7 @@
 //! Move statistics are over solved games only; the standard deviation is the
 //! population one (divide by n), as in the series.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
@@ -274,6 +274,19 @@ pub struct PairedDiff {
     pub mean_ms_a: f64,
     /// Mean milliseconds per board in run b, over the paired boards.
     pub mean_ms_b: f64,
+}
+
+/// The specs of `one`'s games that `other` has no game of, in `one`'s
+/// order: what [`compare`] leaves out.
+pub fn specs_only_in(one: &[GameRecord], other: &[GameRecord]) -> Vec<String> {
+    let theirs: HashSet<&str> = other.iter().map(|r| r.spec.as_str()).collect();
+    let mut alone: Vec<String> = Vec::new();
+    for r in one {
+        if !theirs.contains(r.spec.as_str()) && !alone.contains(&r.spec) {
+            alone.push(r.spec.clone());
+        }
+    }
+    alone
 }
 
 /// Compares two runs spec by spec, for the specs present in both (in run a's

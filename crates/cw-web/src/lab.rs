@@ -396,9 +396,12 @@ pub(crate) async fn compare(
                 "runs {a} and {b} share no solver spec, so there is nothing to compare"
             )));
         }
-        Ok(axum::Json(
-            json!({ "a": info_a, "b": info_b, "diffs": diffs }),
-        ))
+        // The specs only one run played: no pairs, so no row.
+        let only_a = cw_lab::specs_only_in(&rec_a, &rec_b);
+        let only_b = cw_lab::specs_only_in(&rec_b, &rec_a);
+        Ok(axum::Json(json!({
+            "a": info_a, "b": info_b, "diffs": diffs, "only_a": only_a, "only_b": only_b
+        })))
     })
     .await
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { batchInput, batchProblem, finishedText, planText, startedText } from '../static/js/batch.js';
 import { boardRequest, hintText, idFields, keyCommand, limitText, newGameProblem } from '../static/js/play.js';
-import { compareRows, runRows } from '../static/js/runs.js';
+import { compareRows, leftOutText, runRows } from '../static/js/runs.js';
 import { solveVerdict, specOf, speedLabel, speedOf, stepText, stepsLeft } from '../static/js/solver.js';
 import { fmt, statsRows } from '../static/js/tables.js';
 
@@ -177,11 +177,14 @@ test('a statistics row per spec', () => {
 test('rows of runs and of two runs compared', () => {
   const run = { id: 1, created: '2024-01-01 10:00', board_set: 'koblenski:30x20c5:1..4', specs: ['greedy', 'gla-3'], n_boards: 3, n_results: 5, finished: false };
   assert.deepEqual(runRows([run]), [[1, '2024-01-01 10:00', 'koblenski:30x20c5:1..4', 'greedy, gla-3', 3, '5/6', 'no']]);
-  const diff = { spec: 'greedy', n_pairs: 3, better: 1, worse: 0, equal: 2, mean_a: 31, mean_b: 30.5, mean_diff: -0.5, mean_ms_a: 1.25, mean_ms_b: null };
-  assert.deepEqual(compareRows([diff]), [['greedy', 3, 1, 0, 2, '31.00', '30.50', '-0.50', '1.3', '–']]);
+  const diff = { spec: 'greedy', n_pairs: 3, better: 1, worse: 0, equal: 2, n_both_solved: 2, mean_a: 31, mean_b: 30.5, mean_diff: -0.5, mean_ms_a: 1.25, mean_ms_b: null };
+  assert.deepEqual(compareRows([diff]), [['greedy', 3, 1, 0, 2, 2, '31.00', '30.50', '-0.50', '1.3', '–']]);
   // No pairs: no times either (not 0.0).
-  const none = { ...diff, n_pairs: 0, better: 0, equal: 0, mean_a: null, mean_b: null, mean_diff: null, mean_ms_a: 0, mean_ms_b: 0 };
-  assert.deepEqual(compareRows([none]).map((r) => r.slice(8)), [['–', '–']]);
+  const none = { ...diff, n_pairs: 0, better: 0, equal: 0, n_both_solved: 0, mean_a: null, mean_b: null, mean_diff: null, mean_ms_a: 0, mean_ms_b: 0 };
+  assert.deepEqual(compareRows([none]).map((r) => r.slice(9)), [['–', '–']]);
+  assert.equal(leftOutText(1, 2, ['near'], ['gla:depth=9']), 'Left out (no pairs): near only in run 1; gla:depth=9 only in run 2.');
+  assert.equal(leftOutText(1, 2, [], ['near']), 'Left out (no pairs): near only in run 2.');
+  assert.equal(leftOutText(1, 2, [], []), '');
 });
 
 test('the New game panel refuses what is not a whole number in range before asking the server', () => {

@@ -885,12 +885,7 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     }
     // Specs that only one run played have no pairs: say which are left out.
     for (one, other, run) in [(&a, &b, args.a), (&b, &a, args.b)] {
-        let mut alone: Vec<&str> = Vec::new();
-        for r in one {
-            if !alone.contains(&r.spec.as_str()) && !other.iter().any(|o| o.spec == r.spec) {
-                alone.push(&r.spec);
-            }
-        }
+        let alone = cw_lab::specs_only_in(one, other);
         if !alone.is_empty() {
             eprintln!(
                 "left out: {} only in run {run}",

@@ -24,11 +24,13 @@ export function runRows(runs) {
     `${r.n_results}/${r.n_boards * r.specs.length}`, r.finished ? 'yes' : 'no']);
 }
 
-export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'mean a', 'mean b', 'mean b − a', 'ms a', 'ms b'];
+export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'both solved', 'mean a', 'mean b', 'mean b − a', 'ms a', 'ms b'];
 
 /**
  * One spec of two runs compared (GET /api/compare).
+ * The means of moves are over the pairs both runs solved (`n_both_solved`).
  * @typedef {{ spec: string, n_pairs: number, better: number, worse: number, equal: number,
+ *             n_both_solved: number,
  *             mean_a: number | null, mean_b: number | null, mean_diff: number | null,
  *             mean_ms_a: number | null, mean_ms_b: number | null }} Diff
  */
@@ -39,7 +41,7 @@ export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'm
  */
 export function compareRows(diffs) {
   // With no pairs there is no time to show either.
-  return diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
+  return diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, x.n_both_solved, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
     x.n_pairs ? fmt(x.mean_ms_a, 1) : '–', x.n_pairs ? fmt(x.mean_ms_b, 1) : '–']);
 }
 
@@ -79,13 +81,28 @@ async function showRun(id) {
   } catch (e) { showError('runs-error', e); }
 }
 
+/**
+ * What a comparison leaves out: the specs only one of the runs played.
+ * @param {number | string} a
+ * @param {number | string} b
+ * @param {string[]} onlyA
+ * @param {string[]} onlyB
+ */
+export function leftOutText(a, b, onlyA, onlyB) {
+  /** @param {string[]} specs @param {number | string} run */
+  const part = (specs, run) => specs.length ? `${specs.join(', ')} only in run ${run}` : '';
+  const parts = [part(onlyA, a), part(onlyB, b)].filter((p) => p);
+  return parts.length ? `Left out (no pairs): ${parts.join('; ')}.` : '';
+}
+
 /** Compares the two runs picked. */
 export async function compareRuns() {
   const a = input('cmp-a').value, b = input('cmp-b').value;
   if (!a || !b) return;
   try {
     const d = await api(`/api/compare?a=${a}&b=${b}`);
-    $('cmp-title').textContent = `Run ${a} (a) against run ${b} (b): better and worse count boards where b used fewer or more moves`;
+    const left = leftOutText(a, b, d.only_a || [], d.only_b || []);
+    $('cmp-title').textContent = `Run ${a} (a) against run ${b} (b): better and worse count boards where b used fewer or more moves; the means are over the boards both solved.${left ? ` ${left}` : ''}`;
     fillTable($('cmp-table'), COMPARE_HEAD, compareRows(d.diffs));
     clearError('runs-error');
     /** @type {{ n_pairs: number }[]} */

@@ -906,6 +906,13 @@ async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons(
         .await
         .json();
     assert_eq!(specs_of(&r), asked);
+    // Specs only one run played have no row, and are named.
+    let c = call(&app, "GET", &format!("/api/compare?a={run}&b={run3}"), None)
+        .await
+        .json();
+    assert_eq!(c["diffs"].as_array().unwrap().len(), 1);
+    assert_eq!(c["only_a"], json!(["gla:depth=3"]));
+    assert_eq!(c["only_b"], json!(["gla:depth=5"]));
 
     let bad = |body: Value| {
         let app = app.clone();
