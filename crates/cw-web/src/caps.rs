@@ -52,8 +52,12 @@ pub const BATCH_GAME_TIME_MS: u64 = 10_000;
 /// Largest time budget one game of a batch may ask for, in milliseconds.
 pub const MAX_BATCH_GAME_TIME_MS: u64 = 60_000;
 
-/// Largest series board number (the sine generator's board index).
-pub const MAX_SERIES_BOARD: u64 = 1_000_000_000;
+/// Largest series board number of boards of `width`×`height`: the sine
+/// generator's own last board (its draws stay exact in a double), as a board
+/// ID may name it.
+pub fn max_series_board(width: usize, height: usize) -> u64 {
+    cw_core::last_series_board(width.max(1), height.max(1))
+}
 
 /// The most colors a board the web lab plays may have: the page's palettes
 /// and keys cover 16 (the engine and the command line go to 36).

@@ -83,7 +83,7 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
         ));
     }
     if matches!(req.boards, BoardsKind::Series) {
-        let max = caps::MAX_SERIES_BOARD;
+        let max = caps::max_series_board(width, height);
         if !(1..=max).contains(&first) {
             return Err(ApiError::bad_request(format!(
                 "first: the series' boards are numbered 1 to {max}"

@@ -210,10 +210,10 @@ pub(crate) async fn board(
             height,
             colors,
         } => {
-            if !(1..=caps::MAX_SERIES_BOARD).contains(&index) {
+            let max = caps::max_series_board(width, height);
+            if !(1..=max).contains(&index) {
                 return Err(ApiError::bad_request(format!(
-                    "index: the series' boards are numbered 1 to {}",
-                    caps::MAX_SERIES_BOARD
+                    "index: the series' boards of {width}x{height} are numbered 1 to {max}"
                 )));
             }
             BoardEntry::new(check::board(&format!(

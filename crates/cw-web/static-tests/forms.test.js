@@ -203,6 +203,13 @@ test('the New game panel refuses what is not a whole number in range before aski
   assert.equal(newGameProblem('random', { ...f, colors: '17' })?.input, 'new-colors');
   assert.equal(newGameProblem('random', { ...f, colors: '1' })?.message, "The color count is '1': a whole number from 2 to 16");
   assert.equal(newGameProblem('series', { ...f, series: '-1' })?.input, 'new-series');
+  // The series runs to its generator's last board, as board IDs do.
+  assert.equal(newGameProblem('series', { ...f, width: '30', height: '20', series: '15011998757901' }), null);
+  assert.equal(newGameProblem('series', { ...f, width: '30', height: '20', series: '15011998757902' })?.message,
+    "The board number is '15011998757902': a whole number from 1 to 15011998757901");
+  // A seeded board's shape is checked too, and marks its own field.
+  assert.equal(newGameProblem('seed', { ...f, colors: '17', seed: '4' })?.input, 'new-colors');
+  assert.equal(newGameProblem('seed', { ...f, width: '101', seed: '4' })?.input, 'new-width');
   assert.equal(newGameProblem('floodit', { ...f, fseed: '-4' })?.input, 'new-fseed');
   assert.equal(newGameProblem('floodit', { ...f, fseed: '123456789012345678901234567890' })?.input, 'new-fseed');
   assert.equal(newGameProblem('floodit', { ...f, start: 'cell', startRow: '10', startCol: '0' })?.message,
@@ -226,6 +233,8 @@ test('the batch form speaks of its own fields and units before asking the server
   assert.deepEqual(batchProblem({ ...f, time: '0.5' }),
     { message: "The time per game (seconds) is '0.5': a whole number from 1 to 60", input: 'batch-time' });
   assert.equal(batchProblem({ ...f, first: '0' })?.input, 'batch-first', 'series boards start at 1');
+  assert.equal(batchProblem({ ...f, first: '15011998757901' }), null);
+  assert.equal(batchProblem({ ...f, first: '15011998757902' })?.input, 'batch-first');
   assert.equal(batchProblem({ ...f, boards: 'seeds', first: '0' }), null, 'seeds start at 0');
   assert.equal(batchProblem({ ...f, boards: 'flood-it', startRow: '-1' })?.input, 'batch-start-row');
   assert.equal(batchProblem({ ...f, boards: 'flood-it', startCol: '30' })?.message,

@@ -4,7 +4,7 @@
 
 import { api, streamUrl } from './api.js';
 import { $, clearError, el, input, showError, status } from './dom.js';
-import { wholeNumberProblem } from './fields.js';
+import { lastSeriesBoard, wholeNumberProblem } from './fields.js';
 import { S } from './state.js';
 import { statsTable } from './tables.js';
 
@@ -44,7 +44,9 @@ export function batchInput(message) {
  * @returns {{ message: string, input: string } | null}
  */
 export function batchProblem(f) {
-  const firstMax = f.boards === 'series' ? 1e9 : Number.MAX_SAFE_INTEGER;
+  const firstMax = f.boards === 'series'
+    ? lastSeriesBoard(f.width, f.height) || Number.MAX_SAFE_INTEGER
+    : Number.MAX_SAFE_INTEGER;
   const checks = [
     wholeNumberProblem(f.first, f.boards === 'series' ? 'The first board' : 'The first seed', f.boards === 'series' ? 1 : 0, firstMax, 'batch-first'),
     wholeNumberProblem(f.count, 'The board count', 1, 1000, 'batch-count'),

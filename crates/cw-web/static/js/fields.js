@@ -18,3 +18,16 @@ export function wholeNumberProblem(text, what, lo, hi, input) {
   const shown = t === '' ? 'empty' : `'${t}'`;
   return { message: `${what} is ${shown}: a whole number from ${lo} to ${hi}`, input };
 }
+
+/**
+ * The last board of the series' generator for boards of `width`×`height`
+ * (its draws stay exact in a double up to draw 2^53), as the server and
+ * board IDs have it; null while the shape is not a number.
+ * @param {string} width
+ * @param {string} height
+ * @returns {number | null}
+ */
+export function lastSeriesBoard(width, height) {
+  const cells = +width * +height;
+  return Number.isInteger(cells) && cells > 0 ? Math.floor(2 ** 53 / cells) : null;
+}

@@ -7,9 +7,10 @@ import { api } from './api.js';
 import { buildBoard, paintButtons } from './board.js';
 import { KEYS, PALETTES, PALETTE_KEY, colorName, colorOfKey, paletteNamed } from './colors.js';
 import { clearError, input, showError, status } from './dom.js';
-import { wholeNumberProblem } from './fields.js';
+import { lastSeriesBoard, wholeNumberProblem } from './fields.js';
 import { clearHint, enterReview, exitReview, playError, refresh, setMoves, stopSolver, updateAddress } from './game.js';
 import { startPar, stopPar } from './par.js';
+import { checkSpec } from './solver.js';
 import { centre, clearableText } from './rules.js';
 import { S, currentLimit, gameLost, gameOver, limitPending } from './state.js';
 import { render } from './view.js';
@@ -71,14 +72,17 @@ export function limitText(kind, n) {
 export function newGameProblem(src, f) {
   /** @type {({ message: string, input: string } | null)[]} */
   const checks = [];
-  if (src === 'random' || src === 'series' || src === 'floodit') {
+  if (src === 'random' || src === 'seed' || src === 'series' || src === 'floodit') {
     checks.push(
       wholeNumberProblem(f.width, 'The width', 2, 100, 'new-width'),
       wholeNumberProblem(f.height, 'The height', 2, 100, 'new-height'),
       wholeNumberProblem(f.colors, 'The color count', 2, KEYS.length, 'new-colors'),
     );
   }
-  if (src === 'series') checks.push(wholeNumberProblem(f.series, 'The board number', 1, 1e9, 'new-series'));
+  if (src === 'series') {
+    const last = lastSeriesBoard(f.width, f.height) || Number.MAX_SAFE_INTEGER;
+    checks.push(wholeNumberProblem(f.series, 'The board number', 1, last, 'new-series'));
+  }
   if (src === 'floodit') {
     if ((f.fseed || '').trim() !== '') checks.push(wholeNumberProblem(f.fseed || '', 'The seed', 0, Number.MAX_SAFE_INTEGER, 'new-fseed'));
     if (f.start === 'cell') {
@@ -319,8 +323,13 @@ export async function loadBoard(board, src = null, moves = []) {
   stopSolver();
   exitReview();
   clearHint();
+  const colorsBefore = S.board ? S.board.colors : null;
   S.board = board;
   S.limitRule = board.limit || null;
+  // The solver's last words were about the board before; its spec is
+  // checked again where the number of colors changed what it allows.
+  status('solver-status', '');
+  if (colorsBefore !== board.colors && input('solver-spec').value) checkSpec();
   S.par = null;
   S.moves = []; S.who = []; S.known = []; S.pos = null; S.posLimit = null;
   buildBoard();

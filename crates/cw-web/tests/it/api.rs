@@ -929,15 +929,16 @@ async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons(
     let e = bad(json!({"specs": ["greedy"], "boards": "series", "count": 1001})).await;
     assert!(e.contains("1 to 1000"), "{e}");
     let e = bad(json!({"specs": ["greedy"], "boards": "series", "first": 0, "count": 1})).await;
-    assert!(e.contains("numbered 1 to 1000000000"), "{e}");
-    // The web lab's last series board holds for every board, not the first.
+    assert!(e.contains("numbered 1 to 15011998757901"), "{e}");
+    // The generator's last board (of 30x20 boards) holds for every board
+    // of the batch, not the first.
     let e = bad(
-        json!({"specs": ["greedy"], "boards": "series", "first": 999_999_999_u64, "count": 1000}),
+        json!({"specs": ["greedy"], "boards": "series", "first": 15_011_998_757_000_u64, "count": 1000}),
     )
     .await;
     assert!(
         e.contains(
-            "count: boards 999999999 to 1000000998 pass the last of the series' boards, 1000000000"
+            "count: boards 15011998757000 to 15011998757999 pass the last of the series' boards, 15011998757901"
         ),
         "{e}"
     );
