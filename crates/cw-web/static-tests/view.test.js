@@ -123,10 +123,17 @@ test('the review summary of a finished game', () => {
   const analysis = { key: 'x', remaining: [3, 3, 2, 1, 0], done: true, complete: true };
   const lines = summaryLines({ n: 4, k: 2, reviewing: true, over: true, par, diverge: 0, analysis });
   assert.deepEqual(lines, [
-    'You used 4 moves; the optimum is 3: 1 moves lost.',
+    'You used 4 moves; the optimum is 3: 1 move lost.',
     'Your game leaves this optimal solution at move 1.',
     'Moves that lost ground: 1, marked in red under your moves.',
     'From this position, 2 moves clear the board.',
+  ]);
+});
+
+test('the review summary says when its analysis failed', () => {
+  const failed = { key: 'x', remaining: [null, null, null], done: false, failed: true };
+  assert.deepEqual(summaryLines({ n: 2, k: 2, reviewing: true, over: true, par: null, diverge: -1, analysis: failed }), [
+    'The analysis stopped: the server is busy or cannot be reached. Leave the review and open it again to retry.',
   ]);
 });
 

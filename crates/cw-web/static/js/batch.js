@@ -121,7 +121,7 @@ export function fillBatch() {
 function showBatchSpecs() {
   $('batch-specs').replaceChildren(...S.batchSpecs.map((s, i) => el('span', { class: 'chip' }, s,
     el('button', {
-      text: '×', title: 'remove', onclick: () => {
+      text: '×', title: `remove ${s}`, 'aria-label': `remove ${s}`, onclick: () => {
         S.batchSpecs.splice(i, 1);
         const cb = document.getElementById(`bp-${s}`);
         if (cb) /** @type {HTMLInputElement} */ (cb).checked = false;

@@ -301,6 +301,10 @@ export async function applyLimitHere() {
   if (!S.board) return;
   clearError('new-error');
   const f = newGameForm();
+  // Only the limit's own field concerns this board (source 'id' checks
+  // nothing else of the panel).
+  const problem = newGameProblem('id', f);
+  if (problem) { showError('new-error', problem.message, problem.input); return; }
   const limit = limitText(f.limitKind, f.limitN);
   try {
     const board = await api('/api/board', { source: 'id', id: S.board.id, limit: limit || 'none' });

@@ -91,7 +91,10 @@ export function summaryLines({ n, k, reviewing, over, par, diverge, analysis }) 
     const best = par.par;
     const word = par.proven ? 'the optimum' : 'the best known';
     if (n === 0) lines.push(`${word}: ${best} moves.`);
-    else if (over) lines.push(`You used ${n} moves; ${word} is ${best}: ${n - /** @type {number} */ (best)} moves lost.`);
+    else if (over) {
+      const lost = n - /** @type {number} */ (best);
+      lines.push(`You used ${n} moves; ${word} is ${best}: ${lost} move${lost === 1 ? '' : 's'} lost.`);
+    }
     else lines.push(`${n} moves so far; ${word} is ${best}.`);
     if (diverge >= 0) lines.push(`Your game leaves this optimal solution at move ${diverge + 1}.`);
     else if (n > 0) lines.push('Your moves follow this optimal solution.');
@@ -101,6 +104,9 @@ export function summaryLines({ n, k, reviewing, over, par, diverge, analysis }) 
     const known = a.remaining.filter((r) => r !== null).length;
     const losers = lossMarks(a.remaining, n).filter((m) => m !== null).length;
     if (!a.done && !a.failed) lines.push(`Analysing every position… ${known} of ${n + 1}.`);
+    if (a.failed) {
+      lines.push('The analysis stopped: the server is busy or cannot be reached. Leave the review and open it again to retry.');
+    }
     if (losers) lines.push(`Moves that lost ground: ${losers}, marked in red under your moves.`);
     else if (a.done && a.complete && n > 0) lines.push('No move lost ground: an optimal game.');
     if (a.done && !a.complete) lines.push('(The analysis ran out of its time budget for some positions.)');

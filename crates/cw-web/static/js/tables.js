@@ -58,7 +58,17 @@ export function fillTable(table, head, rows, onRow) {
   table.replaceChildren(el('tr', {}, ...head.map((h) => el('th', { text: h }))));
   rows.forEach((r, i) => {
     const tr = el('tr', {}, ...r.map((c) => el('td', { text: String(c) })));
-    if (onRow) tr.addEventListener('click', () => onRow(i, tr));
+    if (onRow) {
+      // A row that opens something is reached with Tab and opened with
+      // Enter or Space, as a button is.
+      tr.tabIndex = 0;
+      tr.addEventListener('click', () => onRow(i, tr));
+      tr.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        onRow(i, tr);
+      });
+    }
     table.append(tr);
   });
 }

@@ -448,7 +448,10 @@ async fn steps(c: &Client, base: &str) -> Step {
     wait_text(
         c,
         "#rv-summary",
-        &format!("the optimum is {par}: {lost} moves lost"),
+        &format!(
+            "the optimum is {par}: {lost} move{} lost",
+            if lost == 1 { "" } else { "s" }
+        ),
     )
     .await?;
     if lost > 0 {
@@ -628,10 +631,11 @@ async fn steps(c: &Client, base: &str) -> Step {
     // moves the game lost against it.
     let best = solution("k1", "exact").len();
     let summary = wait_text(c, "#rv-summary", "the optimum is").await?;
+    let n_lost = gla.len() - best;
     let lost = format!(
-        "You used {} moves; the optimum is {best}: {} moves lost.",
+        "You used {} moves; the optimum is {best}: {n_lost} move{} lost.",
         gla.len(),
-        gla.len() - best
+        if n_lost == 1 { "" } else { "s" }
     );
     assert!(summary.contains(&lost), "{summary}");
     screenshot(c, "screenshot.png").await?;
