@@ -100,7 +100,55 @@ export function finishedText(d) {
 
 // ---------------------------------------------------------------- the form
 
-/** A checkbox for each preset. */
+/** Where the page keeps the plan of a batch under way, and its run. */
+const BATCH_KEY = 'colorwalk-batch';
+
+/**
+ * Remembers (or, with null, forgets) the batch under way, so that a page
+ * reloaded or closed during it offers the same plan again: the server
+ * resumes a run only for the same plan.
+ * @param {{ plan: Plan, run: number | null } | null} batch
+ */
+function rememberBatch(batch) {
+  try {
+    if (batch) localStorage.setItem(BATCH_KEY, JSON.stringify(batch));
+    else localStorage.removeItem(BATCH_KEY);
+  } catch { /* no storage: nothing remembered */ }
+}
+
+/**
+ * Puts a batch left unfinished when the page was last closed back in the
+ * form, and says how to resume it.
+ */
+function restoreBatch() {
+  /** @type {{ plan: Plan, run: number | null } | null} */
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(BATCH_KEY) || 'null'); } catch { saved = null; }
+  if (!saved || !saved.plan || !Array.isArray(saved.plan.specs)) return;
+  const p = saved.plan;
+  const radio = /** @type {HTMLInputElement | null} */ (document.querySelector(`input[name=batch-boards][value="${p.boards}"]`));
+  if (radio) radio.checked = true;
+  input('batch-first').value = String(p.first);
+  input('batch-count').value = String(p.count);
+  input('batch-width').value = String(p.width);
+  input('batch-height').value = String(p.height);
+  input('batch-colors').value = String(p.colors);
+  input('batch-time').value = String(p.time_limit_ms / 1000);
+  if (p.start) {
+    input('batch-start-row').value = String(p.start[0]);
+    input('batch-start-col').value = String(p.start[1]);
+  }
+  S.batchSpecs = p.specs.slice();
+  for (const cb of document.querySelectorAll('#batch-presets input')) {
+    const box = /** @type {HTMLInputElement} */ (cb);
+    box.checked = S.batchSpecs.includes(box.value);
+  }
+  showBatchSpecs();
+  const which = saved.run === null ? 'A batch' : `Run ${saved.run}`;
+  status('batch-status', `${which} was left unfinished when the page was closed; its plan is back in the form: Start resumes it.`);
+}
+
+/** A checkbox for each preset, then the batch left unfinished, if any. */
 export function fillBatch() {
   const reg = /** @type {import('./state.js').Registry} */ (S.registry);
   const box = $('batch-presets');
@@ -115,6 +163,7 @@ export function fillBatch() {
     });
     box.append(el('label', { title: p.summary }, cb, ` ${p.name}`));
   }
+  restoreBatch();
 }
 
 /** The specs picked, as chips that remove themselves. */
@@ -200,6 +249,7 @@ export async function startBatch() {
   }
   const es = new EventSource(streamUrl('/api/batch/events', { plan: JSON.stringify(plan) }));
   S.batchES = es;
+  rememberBatch({ plan, run: null });
   /** @type {HTMLButtonElement} */ ($('batch-start')).disabled = true;
   status('batch-status', 'Starting…');
   const progress = /** @type {HTMLProgressElement} */ ($('batch-progress'));
@@ -217,6 +267,7 @@ export async function startBatch() {
   es.addEventListener('started', (e) => {
     const d = JSON.parse(e.data);
     run = d.run;
+    rememberBatch({ plan, run });
     progress.max = d.total;
     progress.value = d.already_done;
     status('batch-status', startedText(d));
@@ -231,6 +282,7 @@ export async function startBatch() {
   es.addEventListener('finished', (e) => {
     const d = JSON.parse(e.data);
     endBatch();
+    if (!d.cancelled) rememberBatch(null);
     progress.value = d.done;
     statsTable($('batch-table'), d.summaries);
     status('batch-status', finishedText(d));
@@ -238,10 +290,16 @@ export async function startBatch() {
   });
   es.addEventListener('error', (e) => {
     const data = /** @type {MessageEvent} */ (e).data;
-    if (data) { status('batch-status', JSON.parse(data).error, true); endBatch(); return; }
+    if (data) { status('batch-status', JSON.parse(data).error, true); endBatch(); rememberBatch(null); return; }
+    // The browser tries again by itself; the server then resumes the run.
+    if (es.readyState === EventSource.CONNECTING && S.batchES === es) {
+      status('batch-status', `${run === null ? 'The batch' : `Run ${run}`}: the server cannot be reached; trying again…`, true);
+      return;
+    }
     if (es.readyState === EventSource.CLOSED && S.batchES === es) {
       status('batch-status', 'The batch could not start (is another batch running?).', true);
       endBatch();
+      rememberBatch(null);
     }
   });
 }

@@ -602,17 +602,51 @@ async fn steps(c: &Client, base: &str) -> Step {
         .map_err(fail("the batch plot"))?;
     wait_loaded(c, "#batch-plot").await?;
     screenshot(c, "screenshot-batch.png").await?;
+    // A finished batch is forgotten; one under way when the page closed
+    // comes back in the form on the next visit, to be resumed.
+    assert_eq!(
+        js(c, "return localStorage.getItem('colorwalk-batch')").await?,
+        Value::Null
+    );
+    js(
+        c,
+        "localStorage.setItem('colorwalk-batch', JSON.stringify({ run: 9, plan: { specs: ['greedy', 'near'], \
+         boards: 'seeds', first: 7, count: 4, width: 12, height: 10, colors: 4, time_limit_ms: 3000 } })); \
+         return null",
+    )
+    .await?;
+    c.refresh().await.map_err(fail("reloading the page"))?;
+    click(c, "nav .tab[data-tab=batch]").await?;
+    wait_text(
+        c,
+        "#batch-status",
+        "Run 9 was left unfinished when the page was closed",
+    )
+    .await?;
+    for (field, want) in [
+        ("#batch-first", "7"),
+        ("#batch-count", "4"),
+        ("#batch-width", "12"),
+        ("#batch-time", "3"),
+    ] {
+        assert_eq!(value(c, field).await?, want, "{field}");
+    }
+    wait_text(c, "#batch-specs", "near").await?;
+    js(c, "localStorage.removeItem('colorwalk-batch'); return null").await?;
 
     // The runs view lists the batch; its table and plot open on a click.
     click(c, "nav .tab[data-tab=runs]").await?;
     wait_text(c, "#runs-table", "koblenski:30x20c5:1..4").await?;
-    click(c, "#runs-table tr:nth-child(2)").await?;
+    // A row opens from the keyboard as from a click.
+    type_keys(c, "#runs-table tr:nth-child(2)", "\u{E007}").await?;
     wait_text(c, "#run-title", "Run 1").await?;
     wait_text(c, "#run-table", "gla:depth=3").await?;
 
     // Back to play: the series' first board, solved by look-ahead and
     // reviewed a few moves back, for the screenshot.
     click(c, "nav .tab[data-tab=play]").await?;
+    // (The reload above set the panel's source from the address's board.)
+    set_value(c, "#new-source", "id").await?;
     set_value(c, "#new-id", "30x20c5-k1").await?;
     click(c, "#new-game").await?;
     wait_text(c, "#board-id", "30x20c5-k1").await?;
