@@ -228,11 +228,10 @@ function batchPlan() {
 export async function startBatch() {
   if (S.batchES) return;
   clearError('batch-error');
-  // A new plan: the last batch's result line is of another one.
-  status('batch-status', '');
+  // A plan refused leaves the last batch's status, table and plot as they
+  // were, together.
   const problem = batchProblem(batchForm());
   if (problem) {
-    $('batch-plan').textContent = '';
     showError('batch-error', problem.message, problem.input);
     return;
   }
@@ -243,10 +242,13 @@ export async function startBatch() {
     planBox.textContent = planText(p);
     planBox.title = p.board_set;
   } catch (e) {
-    planBox.textContent = '';
     showError('batch-error', e, batchInput(e instanceof Error ? e.message : String(e)));
     return;
   }
+  // A new plan: the last batch's result line, table and plot are another's.
+  status('batch-status', '');
+  $('batch-table').replaceChildren();
+  /** @type {HTMLImageElement} */ ($('batch-plot')).hidden = true;
   const es = new EventSource(streamUrl('/api/batch/events', { plan: JSON.stringify(plan) }));
   S.batchES = es;
   rememberBatch({ plan, run: null });
