@@ -1053,26 +1053,9 @@ fn runs_lists_a_runs_games_whose_moves_replay() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("r.db");
     let db = db.to_str().unwrap();
-    let played = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..4",
-            "--size",
-            "12x10",
-            "--colors",
-            "4",
-            "--spec",
-            "greedy",
-            "--spec",
-            "exact",
-            "--threads",
-            "1",
-            "--db",
-            db,
-        ],
-        "",
-    );
+    let plan = "bench --seeds 1..4 --size 12x10 --colors 4 --spec greedy --spec exact --threads 1";
+    let args: Vec<&str> = plan.split(' ').chain(["--db", db]).collect();
+    let played = colorwalk(&args, "");
     assert!(played.status.success(), "{}", stderr(&played));
     let out = colorwalk(&["runs", "1", "--games", "--format", "csv", "--db", db], "");
     assert!(out.status.success(), "{}", stderr(&out));
