@@ -96,11 +96,12 @@ fn print_entries(
             entries.len()
         );
     }
+    format::check_color_counts(entries.iter().map(|e| &e.board), format)?;
     // Every board is written before any is printed, so a board the format
     // cannot hold stops the command with nothing half written.
     let mut text = String::new();
     for (i, entry) in entries.iter().enumerate() {
-        if i > 0 && format == Format::Text {
+        if i > 0 && format.separates_boards_by_blank_lines() {
             text.push('\n');
         }
         // The line and set formats name every board; a board given by its
@@ -161,8 +162,13 @@ fn stream_entries(
             serde_json::to_writer(&mut out, &BoardJson::new(&entry))?;
             continue;
         }
+        // The boards share their shape and colors: the first one's check
+        // (does it show its last color?) stands for the file.
+        if i == 0 {
+            format::check_color_counts([&entry.board], format)?;
+        }
         let text = format::write(&entry, format)?;
-        if i > 0 && format == Format::Text {
+        if i > 0 && format.separates_boards_by_blank_lines() {
             out.write_all(b"\n")?;
         }
         out.write_all(text.as_bytes())?;

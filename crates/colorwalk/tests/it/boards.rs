@@ -379,3 +379,48 @@ fn a_board_with_unused_top_colors_keeps_its_id_through_every_format() {
         assert_eq!(stdout(&id), want, "{format}");
     }
 }
+
+#[test]
+fn several_code_golf_boards_read_back_as_themselves() {
+    // The cells, colors and start (the generator's ID is not in the format).
+    let cells = |text: String| -> String {
+        text.lines()
+            .filter(|l| !l.starts_with("# id:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    // Written apart by a blank line, detected at 19x19 even with 9 colors.
+    let ids = ["19x19c6@9,9-f2", "19x19c9@9,9-f3"];
+    for id in ids {
+        let golf = colorwalk(&["new", id, "--to", "codegolf"], "");
+        assert!(golf.status.success(), "{}", stderr(&golf));
+        let back = colorwalk(&["convert", "-", "--to", "text"], &stdout(&golf));
+        let direct = colorwalk(&["new", id, "--to", "text"], "");
+        assert_eq!(cells(stdout(&back)), cells(stdout(&direct)), "{id}");
+    }
+    let two = colorwalk(
+        &[
+            "new",
+            "19x19c6@9,9-f2",
+            "19x19c6@9,9-f3",
+            "--to",
+            "codegolf",
+        ],
+        "",
+    );
+    assert!(two.status.success(), "{}", stderr(&two));
+    let back = colorwalk(&["convert", "-", "--to", "text"], &stdout(&two));
+    let direct = colorwalk(
+        &["new", "19x19c6@9,9-f2", "19x19c6@9,9-f3", "--to", "text"],
+        "",
+    );
+    assert_eq!(cells(stdout(&back)), cells(stdout(&direct)));
+    // Boards of two color counts cannot share a file without a count.
+    let mixed = colorwalk(&["new", "4x4c3-f1", "4x4c6-f1", "--to", "dataset"], "");
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(
+        stderr(&mixed).contains("cannot share a file"),
+        "{}",
+        stderr(&mixed)
+    );
+}

@@ -139,6 +139,12 @@ impl Format {
         }
     }
 
+    /// Whether the boards of a file of this format are separated by a
+    /// blank line (text and Code Golf boards are several lines each).
+    pub fn separates_boards_by_blank_lines(self) -> bool {
+        matches!(self, Format::Text | Format::Codegolf)
+    }
+
     /// Whether a file may hold several boards in this format.
     pub fn is_multi_board(self) -> bool {
         matches!(
@@ -244,8 +250,10 @@ fn has_text_directive(text: &str) -> bool {
         })
 }
 
-/// Whether the first board is 19 rows of 19 digits `1`-`6`, the Code Golf
-/// question's boards (other sizes are read with `--from codegolf`).
+/// Whether the first board is 19 rows of 19 digits `1`-`9`, the Code Golf
+/// question's boards (its own have 6 colors; we write up to 9; other sizes
+/// are read with `--from codegolf`). Our text format numbers colors from
+/// `0`, so a text board has a `0` (or a `.`) somewhere.
 fn is_codegolf(text: &str) -> bool {
     let rows: Vec<&str> = text
         .lines()
@@ -256,7 +264,7 @@ fn is_codegolf(text: &str) -> bool {
     rows.len() == 19
         && rows
             .iter()
-            .all(|r| r.len() == 19 && r.bytes().all(|b| (b'1'..=b'6').contains(&b)))
+            .all(|r| r.len() == 19 && r.bytes().all(|b| (b'1'..=b'9').contains(&b)))
 }
 
 /// Whether these lines are dataset lines: each N² cells `1`-`9`, `a`-`z`
@@ -338,6 +346,56 @@ pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
         Format::Puchert => puchert::write(entry),
         Format::Id => format!("{}\n", entry.board.id()),
     })
+}
+
+/// Whether `boards`, written in `format` as one file, read back with their
+/// own color counts; otherwise why not. The dataset, Code Golf and Puchert
+/// formats carry no color count: a reader gives every board of a file the
+/// highest color value in it. So the boards must write the same number of
+/// values (their colors, and a Color Walk board's blank as one more), and
+/// one of them must show the last: a Color Walk board always does (its
+/// blank), a Flood-It board whose last color is on none of its cells does
+/// not. Other formats hold any boards (as far as color counts go).
+pub fn check_color_counts<'a>(
+    boards: impl IntoIterator<Item = &'a Board>,
+    format: Format,
+) -> Result<(), WriteError> {
+    if !matches!(format, Format::Dataset | Format::Codegolf | Format::Puchert) {
+        return Ok(());
+    }
+    let fail = |reason: String| WriteError { format, reason };
+    let shows_last = |b: &Board| {
+        let last = values_to_write(b) - 1;
+        !b.is_flood_it()
+            || b.cells()
+                .iter()
+                .any(|c| c.is_some_and(|c| c.index() == last))
+    };
+    let mut first: Option<&Board> = None;
+    let mut shown = false;
+    for b in boards {
+        let f = *first.get_or_insert(b);
+        if values_to_write(b) != values_to_write(f) {
+            return Err(fail(format!(
+                "the {format} format has no color count (a reader gives every board of a file the \
+                 highest color value in it), so boards of {} and {} color values (a Color Walk \
+                 board's blank counts as one) cannot share a file; use text, line, set or id",
+                values_to_write(f),
+                values_to_write(b)
+            )));
+        }
+        shown |= shows_last(b);
+    }
+    match first {
+        Some(b) if !shown => Err(fail(format!(
+            "the {format} format has no color count (a reader takes the highest color it finds), \
+             and the last color, {}, is on no cell: the board{} would read back with one color \
+             fewer; use text, line, set or id",
+            b.n_colors() - 1,
+            if format == Format::Puchert { "" } else { "s" }
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// How many color values a Flood-It format needs to write `board`: one per

@@ -13,12 +13,21 @@ use std::str::FromStr;
 
 /// Whether `fmt` holds `b`: the dataset format only square boards starting
 /// at the top-left block, Code Golf only boards starting at the centre with
-/// at most 9 colors (the blank counted), 99 only top-left starts.
+/// at most 9 colors (the blank counted), 99 only top-left starts; and the
+/// three formats without a color count (dataset, Code Golf, Puchert) only
+/// boards that show their last color (a Color Walk board's blank does).
 fn holds(fmt: Format, b: &Board) -> bool {
     let top = b.n_colors() + usize::from(!b.is_flood_it());
+    let last_shown = !b.is_flood_it()
+        || b.cells()
+            .iter()
+            .any(|c| c.is_some_and(|c| c.index() + 1 == b.n_colors()));
     match fmt {
-        Format::Dataset => b.width() == b.height() && b.start() == 0,
-        Format::Codegolf => b.start() == (b.height() / 2) * b.width() + b.width() / 2 && top <= 9,
+        Format::Dataset => b.width() == b.height() && b.start() == 0 && last_shown,
+        Format::Codegolf => {
+            b.start() == (b.height() / 2) * b.width() + b.width() / 2 && top <= 9 && last_shown
+        }
+        Format::Puchert => last_shown,
         Format::NinetyNine => b.start() == 0,
         _ => true,
     }
@@ -120,11 +129,12 @@ fn check_round_trips(entry: &BoardEntry) {
     let b = &entry.board;
     let positive_optimum = entry.optimum.filter(|&o| o > 0);
     for fmt in Format::ALL {
+        // The color-count check is the caller's, before writing a file.
+        let refused =
+            format::write(entry, fmt).is_err() || format::check_color_counts([b], fmt).is_err();
+        assert_eq!(refused, !holds(fmt, b), "{fmt}: refused {refused}");
         if !holds(fmt, b) {
-            assert!(
-                format::write(entry, fmt).is_err(),
-                "{fmt} refuses the board"
-            );
+            assert!(refused, "{fmt} refuses the board");
             continue;
         }
         let (text, back) = write_and_parse(entry, fmt);
@@ -1998,12 +2008,15 @@ fn detect_reads_real_looking_field_files() {
     assert_eq!(b.cell(9, 9), Some(Color(0)));
     assert!(b.is_flood_it());
     assert_eq!(golf[1].board, *b);
-    // Near misses: a color 7, or another size, is no Code Golf board (such
-    // boards are read with `--from codegolf`); a set line with a bad start
-    // field reads as the line format's `NAME WxH ...`; a dataset line that is
-    // not square, or has a '0', is text.
-    let seven = one.replacen('6', "7", 1);
-    assert_eq!(format::detect(&seven), Format::Text);
+    // Near misses: a '0' (our text format numbers colors from 0), or another
+    // size, is no Code Golf board (other sizes are read with `--from
+    // codegolf`); a set line with a bad start field reads as the line
+    // format's `NAME WxH ...`; a dataset line that is not square, or has a
+    // '0', is text. Colors 7 to 9 are Code Golf (we write up to 9).
+    let zero = one.replacen('6', "0", 1);
+    assert_eq!(format::detect(&zero), Format::Text);
+    let nine = one.replacen('6', "9", 1);
+    assert_eq!(format::detect(&nine), Format::Codegolf);
     let small: String = GOLF[..10]
         .iter()
         .map(|r| format!("{}\n", &r[..10]))
@@ -2491,4 +2504,44 @@ fn a_text_id_line_that_is_no_id_or_another_boards_says_which() {
         ),
         "{err}"
     );
+}
+
+#[test]
+fn formats_without_a_color_count_refuse_boards_that_would_read_back_with_fewer_colors() {
+    let board = |id: &str| id.parse::<cw_core::BoardId>().unwrap().board().unwrap();
+    // Four colors, the last (3) on no cell; and one that shows it.
+    let hidden = board("3x3c4:012012012");
+    let shown = board("3x3c4:012012013");
+    for fmt in [Format::Dataset, Format::Puchert] {
+        let e = format::check_color_counts([&hidden], fmt).unwrap_err();
+        assert!(
+            e.to_string().contains("the last color, 3, is on no cell"),
+            "{e}"
+        );
+        format::check_color_counts([&shown], fmt).unwrap();
+        // Written anyway, it reads back with three colors: why it is refused.
+        let text = format::write(&BoardEntry::new(hidden.clone()), fmt).unwrap();
+        assert_eq!(format::parse_one(&text, fmt).unwrap().board.n_colors(), 3);
+    }
+    // In one file a board may hide the last color another shows; boards of
+    // other color counts may not share it.
+    format::check_color_counts([&hidden, &shown], Format::Dataset).unwrap();
+    let five = board("3x3c5:012012014");
+    let e = format::check_color_counts([&shown, &five], Format::Dataset).unwrap_err();
+    assert!(
+        e.to_string().contains("boards of 4 and 5 color values"),
+        "{e}"
+    );
+    // A Color Walk board's blank is its last value: always shown.
+    let walk = board("3x3c3:.01010101");
+    format::check_color_counts([&walk], Format::Dataset).unwrap();
+    let e = format::check_color_counts([&walk, &shown], Format::Dataset);
+    assert!(
+        e.is_ok(),
+        "3 colors and a blank are 4 values, as 4 colors: {e:?}"
+    );
+    // Formats with a color count hold them all.
+    for fmt in [Format::Text, Format::Line, Format::Set, Format::Id] {
+        format::check_color_counts([&hidden, &five], fmt).unwrap();
+    }
 }
