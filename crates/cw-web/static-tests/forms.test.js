@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { batchInput, batchProblem, finishedText, planText, startedText } from '../static/js/batch.js';
 import { boardRequest, hintText, idFields, keyCommand, limitText, newGameProblem } from '../static/js/play.js';
 import { compareRows, leftOutText, runRows } from '../static/js/runs.js';
-import { solveVerdict, specOf, speedLabel, speedOf, stepText, stepsLeft } from '../static/js/solver.js';
+import { nextOfLine, solveVerdict, specOf, speedLabel, speedOf, stepText, stepsLeft } from '../static/js/solver.js';
 import { fmt, statsRows } from '../static/js/tables.js';
 
 test('keys play colors and commands', () => {
@@ -241,4 +241,12 @@ test('the batch form speaks of its own fields and units before asking the server
     "The start column is '30': a whole number from 0 to 29");
   // The server's words about colors mark the colors, not the width.
   assert.equal(batchInput('color count 17 is out of range: generated boards have 2 to 16'), 'batch-colors');
+});
+
+test('Step plays the next move of the line asked for while the game follows it', () => {
+  const line = [1, 2, 3, 4];
+  assert.equal(nextOfLine(line, []), 1);
+  assert.equal(nextOfLine(line, [1, 2]), 3);
+  assert.equal(nextOfLine(line, [1, 3]), null, 'a move of another: asked again');
+  assert.equal(nextOfLine(line, [1, 2, 3, 4]), null, 'the line is played out');
 });

@@ -2,8 +2,9 @@
 //! in its real colors, keys 1-5 to play (for more colors 1-9, then the
 //! letters that are not commands, then A-F: see [`COLOR_KEYS`]), `u` undo,
 //! `h` hint (the first move of the best continuation found in 3 s, said to
-//! be optimal when proven), `s` one move of a solver (at most 5 s of
-//! search), `r` restart, `q` (or Ctrl-C) quit; Esc stops a search under way
+//! be optimal when proven), `s` the next move of a solver's line (found
+//! once in at most 5 s, so steps play what a whole solve plays), `r`
+//! restart, `q` (or Ctrl-C) quit; Esc stops a search under way
 //! (and does nothing else).
 //! The series' 30×20 board fits an 80×24 terminal: the board, a side panel
 //! 18 columns wide, and the message in the two rows below.
@@ -52,6 +53,9 @@ pub struct TuiGame {
     message: String,
     /// Stops a hint's or a solver step's search (a signal to the process).
     cancel: Option<Arc<AtomicBool>>,
+    /// The solver's whole line (the moves before it took over, then its
+    /// own) that steps play from while the game follows it.
+    step_line: Option<Vec<Color>>,
 }
 
 /// What the caller should do after a key.
@@ -76,6 +80,7 @@ impl TuiGame {
             limit: None,
             message: format!("{keys} play · u undo · h hint · s solver step · r restart · q quit"),
             cancel: None,
+            step_line: None,
         }
     }
 
@@ -270,22 +275,35 @@ impl TuiGame {
             self.message = self.lost_message();
             return;
         }
-        let limits = Limits {
-            time_limit: Some(STEP_TIME),
-            cancel: self.cancel.clone(),
-            ..Limits::default()
+        // A step plays the solver's line one move a key: the line it plays
+        // from where it took over, found once, so stepping plays what a
+        // whole solve would (round robin's cycle and random's draws go on
+        // from its own earlier moves); a move of the player's asks again.
+        let followed = self.step_line.as_ref().and_then(|line| {
+            (line.len() > self.moves.len() && line.starts_with(&self.moves))
+                .then(|| line[self.moves.len()])
+        });
+        let next = match followed {
+            Some(c) => Some(c),
+            None => {
+                let limits = Limits {
+                    time_limit: Some(STEP_TIME),
+                    cancel: self.cancel.clone(),
+                    ..Limits::default()
+                };
+                let line = self.solver.build().ok().map(|mut solver| {
+                    cw_solve::solve_from(&self.graph, &self.moves, solver.as_mut(), &limits).moves
+                });
+                if self.stopped() {
+                    self.message = format!("{}'s step stopped: nothing played", self.solver);
+                    return;
+                }
+                let next = line.as_ref().and_then(|l| l.get(self.moves.len()).copied());
+                self.step_line = line;
+                next
+            }
         };
-        let mut ctx = SearchCtx::new(&self.board, &limits);
-        let proposal = self
-            .solver
-            .build()
-            .ok()
-            .and_then(|mut solver| solver.next_moves(&game, &mut ctx));
-        if self.stopped() {
-            self.message = format!("{}'s step stopped: nothing played", self.solver);
-            return;
-        }
-        match proposal.and_then(|m| m.first().copied()) {
+        match next {
             Some(c) => {
                 self.play(c);
                 self.message = format!(
@@ -853,6 +871,34 @@ mod tests {
         assert!(message.starts_with("hint: "), "{message}");
         assert!(message.contains("not proven optimal in 3 s"), "{message}");
         assert!(!message.contains("an optimal finish"), "{message}");
+    }
+
+    #[test]
+    fn steps_play_what_a_whole_solve_plays_until_the_player_moves() {
+        // Round robin's and random's moves depend on their own earlier ones.
+        for spec in ["round-robin", "random:rng=seeded,seed=7", "greedy"] {
+            let board = Board::koblenski(30, 20, 5, 1).unwrap();
+            let graph = ClusterGraph::new(&board);
+            let mut solver = Spec::parse(spec).unwrap().build().unwrap();
+            let whole = cw_solve::solve(&graph, solver.as_mut(), &Limits::default()).moves;
+            let mut game = TuiGame::new(board, Spec::parse(spec).unwrap());
+            for _ in 0..6 {
+                game.key('s');
+            }
+            assert_eq!(game.moves(), &whole[..6], "{spec}: {}", game.message());
+        }
+        // A move of the player's: the next step is the solver's from there.
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let mut game = TuiGame::new(board, Spec::parse("round-robin").unwrap());
+        game.key('s');
+        game.key('5');
+        game.key('s');
+        let mut solver = Spec::parse("round-robin").unwrap().build().unwrap();
+        let prefix = &game.moves()[..2].to_vec();
+        let from_there =
+            cw_solve::solve_from(&graph, prefix, solver.as_mut(), &Limits::default()).moves;
+        assert_eq!(game.moves(), &from_there[..3]);
     }
 
     #[test]

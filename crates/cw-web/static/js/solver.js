@@ -191,15 +191,47 @@ export function step() {
   return S.playQueue;
 }
 
+/**
+ * The move Step plays next from `line` (a solver's whole line, the game's
+ * moves first), if the game has followed it so far; null otherwise.
+ * @param {number[]} line
+ * @param {number[]} moves the game's moves
+ * @returns {number | null}
+ */
+export function nextOfLine(line, moves) {
+  if (line.length <= moves.length) return null;
+  return moves.every((m, i) => line[i] === m) ? line[moves.length] : null;
+}
+
 async function stepNow() {
   if (!S.board || S.solving || gameOver() || gameLost() || limitPending()) return;
   exitReview();
   clearHint();
   const spec = input('solver-spec').value;
+  // Step plays the solver's line one move a press: the line it would play
+  // from where it took over, asked for once. So stepping plays what Solve
+  // plays, for the solvers whose next move depends on their own earlier
+  // ones too (round robin's cycle, random's draws); a move of yours, or
+  // another spec, asks again from there.
+  const cached = S.stepLine;
+  const next = cached && cached.board === S.board.id && cached.spec === spec
+    ? nextOfLine(cached.line, S.moves) : null;
   try {
-    const r = await api('/api/solve', { board: S.board.id, spec, moves: S.moves, steps: 1 });
+    if (next !== null && cached) {
+      await setMoves([...S.moves, next], cached.canonical);
+      status('solver-status', `${cached.canonical} played ${colorName(next)} (move ${S.moves.length} of its line of ${cached.line.length}).`);
+      if (gameOver()) enterReview();
+      return;
+    }
+    const lim = currentLimit();
+    const steps = stepsLeft(lim ? lim.moves : null, S.moves.length);
+    /** @type {Record<string, unknown>} */
+    const req = { board: S.board.id, spec, moves: S.moves };
+    if (steps !== undefined) req.steps = steps;
+    const r = await api('/api/solve', req);
     if (r.moves.length === 0) { status('solver-status', stepText(r), true); return; }
-    await setMoves([...S.moves, ...r.moves], r.spec);
+    S.stepLine = { board: S.board.id, spec, canonical: r.spec, line: [...S.moves, ...r.moves] };
+    await setMoves([...S.moves, r.moves[0]], r.spec);
     status('solver-status', stepText(r));
     if (gameOver()) enterReview();
   } catch (e) { status('solver-status', e instanceof Error ? e.message : String(e), true); }

@@ -125,6 +125,9 @@ import { resolveLimit } from './rules.js';
  * @property {Clearable | null} clearable
  * @property {AbortController | null} clearableAbort
  * @property {{ abort: AbortController, timer: ReturnType<typeof setTimeout> | undefined } | null} solving
+ * @property {{ board: string, spec: string, canonical: string, line: number[] } | null} stepLine
+ *   the solver's whole line (the game's moves, then its own) that Step plays from, one move a
+ *   press; `spec` as typed, `canonical` as the server wrote it
  * @property {Promise<void>} playQueue clicks and keys, played in order
  * @property {ReturnType<typeof setTimeout> | undefined} checkTimer
  * @property {string[]} batchSpecs
@@ -140,7 +143,7 @@ export function newState() {
     par: null, parES: null, parTimer: undefined, parRetry: undefined, parStart: 0,
     analysis: null, analysisES: null,
     hint: null, hintAbort: null, clearable: null, clearableAbort: null,
-    solving: null, playQueue: Promise.resolve(), checkTimer: undefined,
+    solving: null, stepLine: null, playQueue: Promise.resolve(), checkTimer: undefined,
     batchSpecs: [], batchES: null, runs: [],
   };
 }

@@ -415,6 +415,25 @@ async fn steps(c: &Client, base: &str) -> Step {
     wait_text(c, "#solver-status", "greedy played color").await?;
     click(c, "#restart").await?;
     wait_text(c, "#moves", "0").await?;
+    // Stepping plays what Solve plays, a move a press, also for a solver
+    // whose moves depend on its earlier ones (round robin's cycle).
+    set_value(c, "#solver-pick", "solver:round-robin").await?;
+    for k in 1..=4 {
+        click(c, "#step").await?;
+        wait_text(c, "#moves", &k.to_string()).await?;
+    }
+    let hash = js(c, "return location.hash").await?;
+    let played: Vec<u8> = hash
+        .as_str()
+        .and_then(|h| h.split("moves=").nth(1))
+        .ok_or("the address's moves")?
+        .split(',')
+        .map(|m| m.parse().unwrap())
+        .collect();
+    assert_eq!(played, solution("10x8c4-s7", "round-robin")[..4], "{hash}");
+    click(c, "#restart").await?;
+    wait_text(c, "#moves", "0").await?;
+    set_value(c, "#solver-pick", "preset:greedy").await?;
     let greedy = solution("10x8c4-s7", "greedy");
     let n = greedy.len();
 
