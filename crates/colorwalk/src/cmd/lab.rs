@@ -243,10 +243,10 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     // The solutions' file is made (emptied) before any game is played, so a
     // path that cannot be written loses no run; never over the store or the
     // boards read.
+    let store_path = (!args.no_store).then(|| args.db.clone().unwrap_or_else(Store::default_path));
     if let Some(path) = args.solutions.as_deref() {
-        let store = (!args.no_store).then(|| args.db.clone().unwrap_or_else(Store::default_path));
         for (what, other) in [
-            ("the results database", store.as_deref()),
+            ("the results database", store_path.as_deref()),
             ("the boards' file", args.boards.as_deref()),
         ] {
             if other.is_some_and(|other| super::same_file(path, other)) {
@@ -267,12 +267,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     // store is made for it; then a store that cannot be written, before a
     // run is begun in it.
     cw_batch::resume_point(&batch, None, Resume::Same)?;
-    let mut store = if args.no_store {
-        None
-    } else {
-        let path = args.db.clone().unwrap_or_else(Store::default_path);
-        check_writable(&path)?;
-        Some(open_store(Some(&path))?)
+    let mut store = match &store_path {
+        None => None,
+        Some(path) => {
+            check_writable(path)?;
+            Some(open_store(Some(path))?)
+        }
     };
     let started = Instant::now();
     let mut to_play = 0;
