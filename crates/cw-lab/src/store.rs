@@ -298,8 +298,9 @@ impl Store {
     }
 
     /// Opens the database at `path`, which must exist, to read it only:
-    /// nothing in the file changes (not its schema, nor its journal mode),
-    /// and a store that cannot be written (a read-only file or folder)
+    /// nothing it holds changes (not its schema, nor its journal mode), no
+    /// `-wal` or `-shm` file is left beside it by this connection, and a
+    /// store that cannot be written (a read-only file or folder)
     /// reads as well as any. An empty file reads as a store with no runs; a
     /// store of an older schema is read through a copy in memory brought up
     /// to date (the file keeps its schema).
@@ -312,8 +313,19 @@ impl Store {
         }
         let what = || format!("opening the results database {}", path.display());
         let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn = Connection::open_with_flags(path, read_only).context(what)?;
+        // Opened for writing where the file allows it (SQLite falls back to
+        // reading only where it does not), with writes refused by
+        // `query_only`: the last connection to close a WAL store then
+        // removes its `-wal` and `-shm` files, which a connection opened
+        // read-only leaves behind. Closing writes nothing new to the store:
+        // it only folds into the file what the log already holds.
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .context(what)?;
         conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
+        conn.pragma_update(None, "query_only", true).context(what)?;
         // A WAL store in a folder that cannot be written cannot be read
         // unless SQLite is told that nobody writes it (its shared-memory
         // file cannot be made): read it as immutable then.

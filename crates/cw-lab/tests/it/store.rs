@@ -300,6 +300,11 @@ fn a_store_opened_to_read_changes_nothing_in_the_file() {
     assert!(store.begin_run(&meta(1, &["b"])).is_err(), "read only");
     drop(store);
     assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Nor does it leave SQLite's log files beside the store.
+    for suffix in ["-wal", "-shm"] {
+        let log = dir.path().join(format!("results.db{suffix}"));
+        assert!(!log.exists(), "{} left behind", log.display());
+    }
 
     // An empty file reads as a store with no runs, and stays empty.
     let empty = dir.path().join("empty.db");
