@@ -63,9 +63,9 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         None => None,
     };
     if full_screen {
-        super::tui::run(board, spec, limit)?;
+        let ending = super::tui::run(board, spec, limit)?;
         // A signal ended it: 130, as the searching commands do.
-        return Ok(crate::interrupt::exit_code(ExitCode::SUCCESS));
+        return Ok(crate::interrupt::exit_code(ending.exit_code()));
     }
     let style = if args.plain || !tty {
         Style::Plain
@@ -73,7 +73,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         Style::Color
     };
     let stdin = std::io::stdin();
-    play_lines(
+    let ending = play_lines(
         &board,
         stdin.lock(),
         &mut std::io::stdout().lock(),
@@ -81,7 +81,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         tty,
         limit.as_ref(),
     )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(ending.exit_code())
 }
 
 /// How a line-mode game ended.
@@ -94,6 +94,17 @@ pub enum Ending {
     /// The move limit ran out before the board was clear (and the player
     /// then quit, or input ended), after this many moves.
     Lost(u32),
+}
+
+impl Ending {
+    /// The process's exit code for this ending, as `verify`'s: 0 when the
+    /// board was cleared, 1 when it was not (quit, end of input, or lost).
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Ending::Cleared(_) => ExitCode::SUCCESS,
+            Ending::Quit(_) | Ending::Lost(_) => ExitCode::FAILURE,
+        }
+    }
 }
 
 /// Runs a game: reads commands from `input`, writes to `output`. The board is

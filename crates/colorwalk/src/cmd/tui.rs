@@ -21,6 +21,7 @@
 //! it, so both are tested with ratatui's `TestBackend`.
 
 use super::game_text::{MoveLimit, move_text, rules_title};
+use super::play::Ending;
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game, MAX_COLORS};
 use cw_solve::exact::{ExactOptions, solve_exact_from};
@@ -653,7 +654,7 @@ fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 /// A signal to the process (SIGINT, SIGTERM, SIGHUP: in raw mode Ctrl-C is
 /// a key, so these come from outside) stops a search under way and ends the
 /// game like `q`, so the terminal is always given back as it was.
-pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
+pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Ending> {
     let signalled = crate::interrupt::flag();
     // Set to stop the search under way; cleared before each.
     let stop = Arc::new(AtomicBool::new(false));
@@ -704,8 +705,10 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
     })();
     ratatui::restore();
     let n = game.moves().len();
-    if game.game().is_solved() {
+    let moves = u32::try_from(n).unwrap_or(u32::MAX);
+    let ending = if game.game().is_solved() {
         println!("cleared {} in {}", game.board.id(), super::count(n, "move"));
+        Ending::Cleared(moves)
     } else if game.is_lost() {
         println!(
             "lost {}: out of moves after {} ({} left)",
@@ -713,14 +716,16 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<()> {
             super::count(n, "move"),
             super::count(game.game().blocks_left(), "block")
         );
+        Ending::Lost(moves)
     } else {
         println!(
             "stopped {} after {}",
             game.board.id(),
             super::count(n, "move")
         );
-    }
-    result
+        Ending::Quit(moves)
+    };
+    result.map(|()| ending)
 }
 
 /// Answers key `ch`, which searches, on a second thread while this one

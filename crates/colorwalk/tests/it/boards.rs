@@ -177,9 +177,14 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
     assert!(text.contains("undid 1"));
     assert!(text.contains("cleared in 2 moves: 0,1"), "{text}");
 
+    // The exit code tells a cleared board (0) from one left uncleared (1),
+    // as `verify`'s does.
     let out = colorwalk(&["play", "k1"], "3\n");
-    assert!(out.status.success());
+    assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("stopped after 1 move, 598 blocks left"));
+    let out = colorwalk(&["play", "3x2c2:.01101", "--limit", "1"], "0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("lost"), "{}", stdout(&out));
 
     // The solver spec is checked in line mode too, before the game starts.
     let out = colorwalk(&["play", "k1", "--spec", "glaa"], "");
