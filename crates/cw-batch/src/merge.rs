@@ -18,6 +18,12 @@
 //!   conflict there means a bug or builds that differ), and the merged run
 //!   is left unfinished.
 //!
+//! A result keeps the highest lower bound proven for its board and spec
+//! among all the results met, the duplicates' and the conflicts' losers'
+//! included: each is a proven bound on the same board's optimum, so the
+//! largest holds, and keeping it makes the bound too independent of the
+//! inputs' order.
+//!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
 //! a result, the merged run is marked finished; otherwise the missing boards
@@ -71,6 +77,18 @@ pub enum MergeError {
     /// No input was given.
     #[error("nothing to merge: give at least one shard store")]
     NoInputs,
+    /// A `bench` is playing the output's run of the plan right now.
+    #[error(
+        "run {run} of the output store is being played by another process right now (its \
+         claim is held on {}): merge into it once that has ended",
+        path.display()
+    )]
+    RunBusy {
+        /// The output's run.
+        run: i64,
+        /// Its lock file.
+        path: std::path::PathBuf,
+    },
 }
 
 /// One input store's part in a merge.
@@ -237,6 +255,13 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             (out.begin_run(&meta).map_err(at(out_name))?, true)
         }
     };
+    // Claimed as `bench` claims the run it plays: a `bench` resuming this
+    // run now would play its games again over the merged ones, and one
+    // starting while the merge writes finds it busy.
+    let claim = out.claim_run(run).map_err(|e| match e {
+        StoreError::RunBusy { run, path } => MergeError::RunBusy { run, path },
+        other => at(out_name)(other),
+    })?;
     let mut kept: HashMap<(String, String), GameRecord> = out
         .results(run)
         .map_err(at(out_name))?
@@ -275,17 +300,29 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
                         kept.insert(key.clone(), record.clone());
                         writes.insert(key, record);
                     }
-                    Some(k) if same_result(k, &record) => duplicates += 1,
+                    Some(k) if same_result(k, &record) => {
+                        duplicates += 1;
+                        if higher_bound(&record, k) {
+                            let mut keep = k.clone();
+                            keep.lower_bound = record.lower_bound;
+                            kept.insert(key.clone(), keep.clone());
+                            writes.insert(key, keep);
+                        }
+                    }
                     Some(k) => {
                         // The better result stays, so the merge depends
                         // neither on the inputs' order nor on its steps.
                         let held_from = source[&key].clone();
                         let replace = better(&record, k);
-                        let (keep, kept_from, other, from) = if replace {
+                        let (mut keep, kept_from, other, from) = if replace {
                             (record.clone(), name.clone(), k.clone(), held_from)
                         } else {
                             (k.clone(), held_from, record.clone(), name.clone())
                         };
+                        let raise = higher_bound(&other, &keep);
+                        if raise {
+                            keep.lower_bound = other.lower_bound;
+                        }
                         conflicts.push(Conflict {
                             board_id: record.board_id.clone(),
                             spec: record.spec.clone(),
@@ -304,6 +341,8 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
                         });
                         if replace {
                             source.insert(key.clone(), name.clone());
+                        }
+                        if replace || raise {
                             kept.insert(key.clone(), keep.clone());
                             writes.insert(key, keep);
                         }
@@ -403,6 +442,9 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         (false, true) if !conflicts.is_empty() => out.unfinish_run(run).map_err(at(out_name))?,
         _ => {}
     }
+    if finished {
+        claim.release_finished();
+    }
     Ok(MergeReport {
         run,
         new_run,
@@ -439,6 +481,12 @@ fn fingerprint_of(run: &RunInfo) -> Fingerprint {
 fn better(a: &GameRecord, b: &GameRecord) -> bool {
     let rank = |r: &GameRecord| (!r.solved(), r.moves, r.solution.clone());
     rank(a) < rank(b)
+}
+
+/// Whether `a` proves a higher lower bound than `b` (results of one board
+/// and spec; no bound is lower than any).
+fn higher_bound(a: &GameRecord, b: &GameRecord) -> bool {
+    a.lower_bound > b.lower_bound
 }
 
 /// Whether two results of one board and spec are the same game: outcome,

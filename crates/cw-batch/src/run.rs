@@ -164,7 +164,8 @@ pub enum BatchError {
     SequentialShard(String),
 }
 
-/// How often (in results, or in time) results are written to the store.
+/// How often results are written to the store: every this many results, and
+/// at most this long after a result arrives.
 const FLUSH_EVERY: usize = 16;
 const FLUSH_AFTER: Duration = Duration::from_millis(250);
 
@@ -240,21 +241,43 @@ pub fn run(
                 },
             )
         });
+        // Results are written in groups, but none waits longer than
+        // FLUSH_AFTER for the next game to end: a process killed outright
+        // (SIGKILL, the OOM killer, a lost node) loses at most that much.
         let mut buffer = Vec::new();
-        let mut last_flush = Instant::now();
-        for (record, proven) in rx {
+        let mut oldest: Option<Instant> = None;
+        loop {
+            let received = match oldest {
+                None => rx.recv().ok(),
+                Some(since) => match rx.recv_timeout(FLUSH_AFTER.saturating_sub(since.elapsed())) {
+                    Ok(received) => Some(received),
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                            store.insert_results(run, &buffer)?;
+                        }
+                        buffer.clear();
+                        oldest = None;
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => None,
+                },
+            };
+            let Some((record, proven)) = received else {
+                break;
+            };
             if let (true, Some(store)) = (proven, store.as_deref_mut()) {
                 store.record_optimum(&record.board_id, record.moves, true, &record.solution)?;
             }
             on_event(Event::Played(&record));
             buffer.push(record.clone());
             fresh_records.push(record);
-            if buffer.len() >= FLUSH_EVERY || last_flush.elapsed() > FLUSH_AFTER {
+            let since = *oldest.get_or_insert_with(Instant::now);
+            if buffer.len() >= FLUSH_EVERY || since.elapsed() >= FLUSH_AFTER {
                 if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
                     store.insert_results(run, &buffer)?;
                 }
                 buffer.clear();
-                last_flush = Instant::now();
+                oldest = None;
             }
         }
         if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
@@ -695,6 +718,48 @@ mod tests {
         let mut got: Vec<_> = out.records.iter().map(row).collect();
         got.sort();
         assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn a_result_is_written_while_the_next_game_is_still_being_played() {
+        // A quick game, then a search of hours: the quick game's result
+        // must reach the store while the search runs (a process killed
+        // then keeps it), not wait for the search to end.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
+        let mut store = Store::open(&path).unwrap();
+        let boards = BoardSet::Seeds {
+            first: 1,
+            count: 1,
+            width: 26,
+            height: 26,
+            colors: 8,
+        };
+        let mut batch = Batch::new(plan(&["greedy", "exact:threads=1"], boards), 1);
+        let flag = Arc::new(AtomicBool::new(false));
+        batch.cancel = Some(flag.clone());
+        let stored_while_searching = std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let reader = Store::open_to_read(&path).unwrap();
+                // Waits for the greedy game's row (a generous limit: the
+                // search it waits beside takes hours), then stops the run.
+                let mut seen = false;
+                for _ in 0..600 {
+                    let runs = reader.runs().unwrap();
+                    if runs.first().is_some_and(|r| r.n_results > 0) {
+                        seen = true;
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                flag.store(true, std::sync::atomic::Ordering::SeqCst);
+                seen
+            });
+            let out = run(&batch, Some(&mut store), Resume::Same, &mut |_| {}).unwrap();
+            assert!(out.cancelled && out.played == 1, "{:?}", out.played);
+            watcher.join().unwrap()
+        });
+        assert!(stored_while_searching);
     }
 
     #[test]

@@ -332,3 +332,90 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
     assert_eq!((third.added, third.conflicts.len()), (0, 0));
     assert!(third.finished);
 }
+
+#[test]
+fn the_highest_proven_bound_is_kept_whatever_the_order() {
+    // Two stores with the same games, one of which proved a higher bound
+    // for one board (a search with a time limit got further), and another
+    // game of which is a conflict's loser with the higher bound.
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&["greedy"]);
+    let a = dir.path().join("a.db");
+    let b = dir.path().join("b.db");
+    play_shard(&a, &plan, Shard::new(0, 1).unwrap());
+    play_shard(&b, &plan, Shard::new(0, 1).unwrap());
+    let mut sb = Store::open(&b).unwrap();
+    let run_b = sb.runs().unwrap()[0].id;
+    let results = sb.results(run_b).unwrap();
+    // The same game, with a bound proven.
+    let mut same = results[2].clone();
+    same.lower_bound = Some(same.moves - 1);
+    // A longer game (the conflict's loser) with a higher bound than a's.
+    let mut worse = results[5].clone();
+    worse.moves += 1;
+    worse.solution.push_str(",0");
+    worse.lower_bound = Some(worse.moves - 3);
+    sb.insert_results(run_b, &[same.clone(), worse.clone()])
+        .unwrap();
+    let sa = Store::open(&a).unwrap();
+    let mut merged = Vec::new();
+    for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
+        let store = |name: &str| if name == "a.db" { &sa } else { &sb };
+        let mut out = Store::open_in_memory().unwrap();
+        let inputs: Vec<(String, &Store)> =
+            order.iter().map(|n| (n.to_string(), store(n))).collect();
+        let report = merge(&mut out, &inputs).unwrap();
+        assert_eq!(report.conflicts.len(), 1, "{order:?}");
+        let kept = out.results(report.run).unwrap();
+        let of = |id: &str| kept.iter().find(|k| k.board_id == id).unwrap().clone();
+        assert_eq!(
+            of(&same.board_id).lower_bound,
+            same.lower_bound,
+            "{order:?}"
+        );
+        let k = of(&worse.board_id);
+        assert_eq!(
+            (k.moves, k.lower_bound),
+            (worse.moves - 1, worse.lower_bound)
+        );
+        merged.push(rows(&out, report.run));
+    }
+    assert_eq!(merged[0], merged[1], "the same rows in either order");
+    // And in two steps, the store without the bounds merged last.
+    let mut out = Store::open_in_memory().unwrap();
+    merge(&mut out, &[("b.db".to_string(), &sb)]).unwrap();
+    let last = merge(&mut out, &[("a.db".to_string(), &sa)]).unwrap();
+    assert_eq!(rows(&out, last.run), merged[0]);
+}
+
+#[test]
+fn a_run_being_played_is_not_merged_into() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&["greedy"]);
+    let shard = dir.path().join("shard.db");
+    play_shard(&shard, &plan, Shard::new(0, 1).unwrap());
+    let shard = Store::open(&shard).unwrap();
+    // The output holds an unfinished run of the plan, which a `bench`
+    // resumes (and claims) while the merge is asked for.
+    let out_path = dir.path().join("out.db");
+    let mut out = Store::open(&out_path).unwrap();
+    let first = merge(&mut out, &[("shard.db".to_string(), &shard)]).unwrap();
+    out.unfinish_run(first.run).unwrap();
+    let before = dump(&out);
+    let bench = Store::open(&out_path).unwrap();
+    let held = bench.claim_run(first.run).unwrap();
+    match merge(&mut out, &[("shard.db".to_string(), &shard)]) {
+        Err(e @ MergeError::RunBusy { .. }) => {
+            assert!(
+                e.to_string().contains("being played by another process"),
+                "{e}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(dump(&out), before, "nothing written");
+    // Once the bench has ended, the merge goes through and finishes it.
+    drop(held);
+    let again = merge(&mut out, &[("shard.db".to_string(), &shard)]).unwrap();
+    assert!(again.finished);
+}
