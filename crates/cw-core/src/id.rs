@@ -34,9 +34,13 @@ pub const LAST_SERIES_DRAW: u64 = 1 << 53;
 
 /// The last board number of the series' generator for boards of
 /// `width`x`height`: board `n` uses draws `W·H·(n−1)+1 ..= W·H·n`, all of
-/// them at most [`LAST_SERIES_DRAW`]. IDs past it are refused.
+/// them at most [`LAST_SERIES_DRAW`]. IDs past it are refused. A shape
+/// of no blocks, or of more blocks than draws, has none (0).
 pub fn last_series_board(width: usize, height: usize) -> u64 {
-    LAST_SERIES_DRAW / (width * height) as u64
+    match width.checked_mul(height) {
+        Some(blocks) if blocks > 0 => LAST_SERIES_DRAW / blocks as u64,
+        _ => 0,
+    }
 }
 
 /// A board's ID. Its `Display` form is canonical and parses back.

@@ -83,6 +83,7 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
         ));
     }
     if matches!(req.boards, BoardsKind::Series) {
+        check::shape(width, height, colors)?;
         let max = caps::max_series_board(width, height);
         if !(1..=max).contains(&first) {
             return Err(ApiError::bad_request(format!(

@@ -210,6 +210,7 @@ pub(crate) async fn board(
             height,
             colors,
         } => {
+            check::shape(width, height, colors)?;
             let max = caps::max_series_board(width, height);
             if !(1..=max).contains(&index) {
                 return Err(ApiError::bad_request(format!(

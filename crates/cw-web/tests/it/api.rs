@@ -253,6 +253,12 @@ async fn makes_boards_from_every_source() {
     let e =
         bad(json!({"source": "series", "index": 0, "width": 30, "height": 20, "colors": 5})).await;
     assert!(e.contains("numbered 1 to"), "{e}");
+    // Sizes whose product wraps around are refused as sizes, not a panic.
+    for (w, h) in [(4294967296u64, 4294967296u64), (9223372036854775808, 2)] {
+        let e = bad(json!({"source": "series", "index": 1, "width": w, "height": h, "colors": 5}))
+            .await;
+        assert!(e.contains("width and height must be 2 to 100"), "{e}");
+    }
     let e = bad(json!({"source": "id", "id": "30x20c5-q1"})).await;
     assert!(e.contains("bad board ID"), "{e}");
     let e = bad(json!({"source": "id", "id": "30x20c5-k@18446744073709551615"})).await;
@@ -930,6 +936,10 @@ async fn batches_run_live_and_land_in_the_store_with_runs_plots_and_comparisons(
     assert!(e.contains("1 to 1000"), "{e}");
     let e = bad(json!({"specs": ["greedy"], "boards": "series", "first": 0, "count": 1})).await;
     assert!(e.contains("numbered 1 to 15011998757901"), "{e}");
+    let e = bad(json!({"specs": ["greedy"], "boards": "series", "count": 1,
+        "width": 4294967296u64, "height": 4294967296u64}))
+    .await;
+    assert!(e.contains("width and height must be 2 to 100"), "{e}");
     // The generator's last board (of 30x20 boards) holds for every board
     // of the batch, not the first.
     let e = bad(
