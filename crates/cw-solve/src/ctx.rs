@@ -270,4 +270,15 @@ impl SearchCtx {
     pub fn memory_cap(&self, own_cap: u64) -> u64 {
         self.memory_bytes.map_or(own_cap, |m| m.min(own_cap))
     }
+
+    /// Runs `f` with the memory budget lowered to `cap` bytes if that is
+    /// less, then puts the context's own budget back (for a first stage
+    /// that must keep within a solver's own memory cap).
+    pub fn with_memory_cap<R>(&mut self, cap: u64, f: impl FnOnce(&mut SearchCtx) -> R) -> R {
+        let own = self.memory_bytes;
+        self.memory_bytes = Some(self.memory_cap(cap));
+        let out = f(self);
+        self.memory_bytes = own;
+        out
+    }
 }

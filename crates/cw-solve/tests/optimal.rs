@@ -654,6 +654,26 @@ fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
 }
 
 #[test]
+fn the_memory_cap_holds_for_the_first_stage_too() {
+    // `exact`'s own cap (no game budget here, as on the command line) also
+    // bounds the beam it runs first: asked for a beam a million wide under
+    // 1 MiB, it runs one that fits and then stops A* on memory. Without the
+    // cap the beam alone would run into the minute's time limit.
+    let board = Board::seeded(26, 26, 8, 1).expect("a valid shape");
+    let graph = ClusterGraph::new(&board);
+    let opts = ExactOptions {
+        memory_mb: 1,
+        beam_width: 1 << 20,
+        time_limit: Some(std::time::Duration::from_secs(60)),
+        ..ExactOptions::default()
+    };
+    let r = solve_exact(&graph, &opts, &mut ctx(&board));
+    assert_eq!(r.stopped, Some(StopReason::Memory));
+    assert!(r.peak_bytes <= 1 << 20, "peak {} bytes", r.peak_bytes);
+    assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+}
+
+#[test]
 fn a_cancelled_search_gives_the_first_solution_and_the_start_bound() {
     let entry = reference_board("ref_1001");
     let graph = ClusterGraph::new(&entry.board);

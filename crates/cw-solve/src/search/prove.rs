@@ -9,7 +9,7 @@
 //! a second wider beam where the solution is still far from the bound, and
 //! exact endgames) costs milliseconds on the boards A* can prove and finds
 //! the optimum on most of them. It runs within the solver's own time limit
-//! and the game's memory budget. A search still running after
+//! and memory cap (and the game's budget). A search still running after
 //! [`WIDEN_AFTER`](super::astar::WIDEN_AFTER) expansions runs a beam
 //! [`WIDE_BEAM`] wide, then wider ones as it goes on (up to
 //! [`WIDEST_BEAM`]), which may lower the upper bound (on `26x26c8-s2` the
@@ -73,7 +73,8 @@ fn exact<const W: usize>(
     let (f, l) = g.position(game);
     let deadline = opts.time_limit.map(|t| Instant::now() + t);
     // The near-optimal search runs before A* (and frees its memory), within
-    // the game's memory budget and the solver's time limit.
+    // the solver's time limit and the smaller of its memory cap and the
+    // game's budget, as A* does.
     let (mut sf, mut sl) = (f, l);
     let mut first = Vec::new();
     g.close(&mut sf, &mut sl, |c| first.push(Color(c)));
@@ -81,10 +82,13 @@ fn exact<const W: usize>(
         width: opts.beam_width,
         ..NearOptions::default()
     };
-    let (rest, _) = ctx.with_deadline(deadline, |ctx| near(g, &sf, &sl, game, &near_opts, ctx));
+    let own_cap = opts.memory_mb.saturating_mul(1 << 20);
+    let (rest, _) = ctx.with_deadline(deadline, |ctx| {
+        ctx.with_memory_cap(own_cap, |ctx| near(g, &sf, &sl, game, &near_opts, ctx))
+    });
     first.extend(rest);
     // The smaller of the solver's own cap and the game's budget.
-    let cap = ctx.memory_cap(opts.memory_mb.saturating_mul(1 << 20));
+    let cap = ctx.memory_cap(own_cap);
     let budget = Budget {
         cap: cap.min(usize::MAX as u64) as usize,
         deadline,
