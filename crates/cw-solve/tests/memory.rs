@@ -211,3 +211,50 @@ fn a_small_cap_stops_the_search_within_it_with_a_valid_solution_and_a_lower_boun
         );
     }
 }
+
+#[test]
+fn every_searching_solver_allocates_no_more_than_the_games_budget() {
+    // A game's memory budget (the web lab's share, `bench --memory-mb`)
+    // binds every searching solver: what it allocates during the game,
+    // beyond what was live before, stays within the budget. A buffer that
+    // doubles must be allowed for before it grows: checked after, the
+    // budget is passed by up to the buffer's size.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let board = Board::koblenski(30, 20, 5, 3).expect("a valid shape");
+    let graph = ClusterGraph::new(&board);
+    for budget in [1 << 20, 2 << 20, 5 << 20] {
+        within_budget(&graph, budget);
+    }
+}
+
+/// Plays each searching spec on `graph` under a game budget of `budget`
+/// bytes, and holds what it allocated to the budget.
+fn within_budget(graph: &ClusterGraph, budget: u64) {
+    let limits = Limits {
+        memory_bytes: Some(budget),
+        ..Limits::default()
+    };
+    for text in [
+        "dijkstra:cap=2000000",
+        "greedy-dijkstra",
+        "bfs:cap=4000000|gla:depth=5",
+        "near:width=100000",
+        "exact:memory-mb=4096,beam=65536",
+    ] {
+        let spec = cw_solve::Spec::parse(text).unwrap();
+        let mut solver = spec.build().unwrap();
+        let before = LIVE.load(Ordering::Relaxed);
+        PEAK.store(before, Ordering::Relaxed);
+        let report = cw_solve::solve(graph, solver.as_mut(), &limits);
+        let allocated = PEAK.load(Ordering::Relaxed) - before;
+        eprintln!("{text}: allocated {allocated} at the peak");
+        assert!(
+            replay(graph, &report.moves).expect("legal moves").cleared,
+            "{text}"
+        );
+        assert!(
+            allocated as u64 <= budget,
+            "{text}: allocated {allocated} bytes under a budget of {budget}"
+        );
+    }
+}

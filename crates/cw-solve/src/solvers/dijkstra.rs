@@ -170,11 +170,6 @@ impl Waiting {
         let at = slot as usize * self.stride;
         Game::saved_n_blank(&self.words[at..at + self.stride])
     }
-
-    /// Bytes held.
-    fn bytes(&self) -> usize {
-        self.words.capacity() * 8 + self.free.capacity() * 4
-    }
 }
 
 impl Dijkstra {
@@ -244,13 +239,26 @@ fn path_to(arena: &[Vertex], mut v: u32) -> Vec<Color> {
     path
 }
 
-/// Bytes the search holds: the arena of generated positions, the heap, and
-/// the saved games still waiting in the heap (an expanded vertex's slot is
-/// used again).
-fn held_bytes(arena: &Vec<Vertex>, heap: &JsHeap, waiting: &Waiting) -> u64 {
-    (arena.capacity() * std::mem::size_of::<Vertex>()
-        + heap.data.capacity() * std::mem::size_of::<(i64, u32)>()
-        + waiting.bytes()) as u64
+/// Bytes the search may hold (the arena of generated positions, the heap,
+/// and the saved games still waiting in the heap, an expanded vertex's slot
+/// used again) while it expands one more position (`k - 1`
+/// children at most, with their saved games, and the popped game's slot
+/// freed): a buffer too full for them doubles, and while its contents move
+/// the old and the new buffer are both held. Checked before the expansion,
+/// so the budget is never passed, not even for the moment of a copy.
+fn bytes_while_expanding(arena: &Vec<Vertex>, heap: &JsHeap, waiting: &Waiting, k: usize) -> u64 {
+    fn growing<T>(v: &Vec<T>, add: usize) -> usize {
+        let held = v.capacity() * std::mem::size_of::<T>();
+        if v.len() + add <= v.capacity() {
+            held
+        } else {
+            held + (2 * v.capacity()).max(v.len() + add) * std::mem::size_of::<T>()
+        }
+    }
+    (growing(arena, k)
+        + growing(&heap.data, k)
+        + growing(&waiting.words, k * waiting.stride)
+        + growing(&waiting.free, 1)) as u64
 }
 
 /// The most the queue cap lets a search hold: a queue of `cap` positions
@@ -276,6 +284,7 @@ impl Solver for Dijkstra {
         // The game's memory budget acts like the queue cap: past it, the
         // best path so far is played and the search starts afresh.
         let budget = ctx.memory_cap(u64::MAX);
+        let k = game.graph().n_colors();
         let mut arena = Vec::new();
         let mut waiting = Waiting::new(game.graph());
         let mut heap = JsHeap::default();
@@ -289,7 +298,7 @@ impl Solver for Dijkstra {
             let cleared = waiting.n_blank(arena[v as usize].slot);
             if heap.len() > self.cap
                 || cleared >= target
-                || held_bytes(&arena, &heap, &waiting) > budget
+                || bytes_while_expanding(&arena, &heap, &waiting, k) > budget
             {
                 return Some(path_to(&arena, v));
             }
