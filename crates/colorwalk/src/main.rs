@@ -5,6 +5,7 @@
 //! 2 an error, 3 undecided (`optimum --within`), 130 stopped by Ctrl-C (see
 //! `interrupt`). A closed pipe counts as done.
 
+mod allocator;
 mod board_input;
 mod cli;
 mod cmd;
@@ -16,6 +17,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    allocator::keep_large_buffers_returnable();
     let cli = cli::Cli::parse();
     match cmd::run(cli) {
         Ok(code) => code,
