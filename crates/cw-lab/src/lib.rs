@@ -20,7 +20,7 @@ mod report;
 mod stats;
 mod store;
 
-pub use plot::{PlotError, RunData, SpecData, plot_data, plot_run, plot_run_svg};
+pub use plot::{PlotError, RunData, SpecData, plot_data, plot_run, plot_run_image, plot_run_svg};
 pub use record::{GameOutcome, GameRecord, RunInfo, RunMeta};
 pub use report::{
     ParseTableFormatError, TableFormat, render_comparison, render_games, render_runs,

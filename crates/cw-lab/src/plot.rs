@@ -111,6 +111,13 @@ pub fn plot_run_svg(records: &[GameRecord]) -> Result<String, PlotError> {
 /// milliseconds per board (log scale) against mean moves, a labelled point per
 /// spec; panels are laid out in a grid that grows with the number of specs.
 pub fn plot_run(records: &[GameRecord], path: &Path) -> Result<(), PlotError> {
+    let bytes = plot_run_image(records, path)?;
+    std::fs::write(path, bytes).map_err(PlotError::Write)
+}
+
+/// The picture of [`plot_run`] for the file `path`, drawn in memory, as
+/// that file's bytes (SVG or PNG by its extension); nothing is written.
+pub fn plot_run_image(records: &[GameRecord], path: &Path) -> Result<Vec<u8>, PlotError> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -127,10 +134,10 @@ pub fn plot_run(records: &[GameRecord], path: &Path) -> Result<(), PlotError> {
     if records.is_empty() {
         return Err(PlotError::NoRecords);
     }
-    // Drawn in memory, then written in one go: a file that cannot be
+    // Drawn in memory, to be written in one go: a file that cannot be
     // written (a folder, no permission, a full disk) is an I/O error.
-    let bytes = if svg {
-        plot_run_svg(records)?.into_bytes()
+    if svg {
+        Ok(plot_run_svg(records)?.into_bytes())
     } else {
         plot_run_png(records).map_err(|e| match e {
             PlotError::Draw { source, .. } => PlotError::Draw {
@@ -138,9 +145,8 @@ pub fn plot_run(records: &[GameRecord], path: &Path) -> Result<(), PlotError> {
                 source,
             },
             other => other,
-        })?
-    };
-    std::fs::write(path, bytes).map_err(PlotError::Write)
+        })
+    }
 }
 
 /// The picture of [`plot_run`] as a PNG file's bytes.

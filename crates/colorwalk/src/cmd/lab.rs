@@ -240,9 +240,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     if args.dry_run {
         return dry_run(args, &batch);
     }
-    // The solutions' file is made (emptied) before any game is played, so a
-    // path that cannot be written loses no run; never over the store or the
-    // boards read.
+    // The solutions' file is opened (made if missing, but not emptied)
+    // once the run's other checks have passed and before any game is
+    // played, so a path that cannot be written loses no run and a refused
+    // run loses no file; never over the store or the boards read. It is
+    // emptied and written at the end.
     let store_path = (!args.no_store).then(|| args.db.clone().unwrap_or_else(Store::default_path));
     if let Some(path) = args.solutions.as_deref() {
         for (what, other) in [
@@ -258,11 +260,6 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             }
         }
     }
-    let mut solutions_out = match args.solutions.as_deref() {
-        Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
-        Some(path) => Some(SolutionsOut::File(create_file(path)?, path.to_owned())),
-        None => None,
-    };
     // What the run would refuse (a spec that cannot be sharded), before a
     // store is made for it; then a store that cannot be written, before a
     // run is begun in it.
@@ -274,13 +271,23 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             Some(open_store(Some(path))?)
         }
     };
-    let started = Instant::now();
-    let mut to_play = 0;
     let resume = if args.fresh {
         Resume::Fresh
     } else {
         Resume::Same
     };
+    // What the store's runs make the run refuse (an unfinished look-alike).
+    cw_batch::resume_point(&batch, store.as_ref(), resume)?;
+    let mut solutions_out = match args.solutions.as_deref() {
+        Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
+        Some(path) => Some(SolutionsOut::File(
+            open_to_write_later(path)?,
+            path.to_owned(),
+        )),
+        None => None,
+    };
+    let started = Instant::now();
+    let mut to_play = 0;
     let outcome = cw_batch::run(&batch, store.as_mut(), resume, &mut |event| match event {
         Event::Started {
             run,
@@ -335,7 +342,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         match out {
             SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
             SolutionsOut::File(file, path) => file
-                .write_all(text.as_bytes())
+                .set_len(0)
+                .and_then(|()| file.write_all(text.as_bytes()))
                 .with_context(|| format!("writing {}", path.display()))?,
         }
     }
@@ -511,10 +519,16 @@ fn make_parent_folders(path: &std::path::Path) -> Result<()> {
     Ok(())
 }
 
-/// Creates (or empties) the file at `path`, and its missing folders.
-fn create_file(path: &std::path::Path) -> Result<std::fs::File> {
+/// Opens the file at `path` to write it later, making it and its missing
+/// folders if needed; what it holds stays until then.
+fn open_to_write_later(path: &std::path::Path) -> Result<std::fs::File> {
     make_parent_folders(path)?;
-    std::fs::File::create(path).with_context(|| format!("writing {}", path.display()))
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))
 }
 
 /// `spec`'s moves, one line per board in the set's order, each color as one
@@ -924,9 +938,19 @@ pub fn plot(args: &PlotArgs) -> Result<ExitCode> {
         .ok_or_else(|| no_run(args.run, args.db.as_deref()))?;
     let records = store.results(args.run)?;
     let out: &PathBuf = &args.out;
-    // Missing folders are made, as for --db and bench --solutions.
+    let db = args.db.clone().unwrap_or_else(Store::default_path);
+    if super::same_file(out, &db) {
+        bail!(
+            "--out {} is the results database too: drawing there would wipe it; give another file",
+            out.display()
+        );
+    }
+    // Drawn before anything is made, so a name of no image format makes no
+    // folder; missing folders are made, as for --db and bench --solutions.
+    let image = cw_lab::plot_run_image(&records, out)
+        .with_context(|| format!("drawing {}", out.display()))?;
     make_parent_folders(out)?;
-    cw_lab::plot_run(&records, out).with_context(|| format!("drawing {}", out.display()))?;
+    std::fs::write(out, image).with_context(|| format!("writing {}", out.display()))?;
     eprintln!("wrote {}", out.display());
     Ok(ExitCode::SUCCESS)
 }

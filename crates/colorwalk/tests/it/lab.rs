@@ -1111,3 +1111,110 @@ fn runs_lists_a_runs_games_whose_moves_replay() {
     assert_eq!(games.len(), 6);
     assert_eq!(games[0]["board_id"], "12x10c4-s1");
 }
+
+#[test]
+fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let solutions = at("moves.txt");
+    std::fs::write(&solutions, "precious\n").unwrap();
+    std::fs::write(at("notes.txt"), "my notes\n").unwrap();
+    let refused = [
+        // A store that is not a database.
+        vec![
+            "--seeds", "1..3", "--size", "6x6", "--colors", "3", "--spec", "greedy", "--db",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain([at("notes.txt")])
+        .collect::<Vec<_>>(),
+        // A spec that cannot be sharded.
+        [
+            "--koblenski",
+            "1..3",
+            "--spec",
+            "round-robin-series",
+            "--shard",
+            "0/2",
+            "--db",
+        ]
+        .into_iter()
+        .map(String::from)
+        .chain([at("s.db")])
+        .collect(),
+    ];
+    for args in refused {
+        let mut all = vec!["bench".to_string()];
+        all.extend(args);
+        all.extend(["--solutions".to_string(), solutions.clone()]);
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        let out = colorwalk(&all, "");
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert_eq!(
+            std::fs::read_to_string(&solutions).unwrap(),
+            "precious\n",
+            "{all:?}"
+        );
+    }
+    // A run that plays writes its moves over what the file held.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--solutions",
+            &solutions,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let written = std::fs::read_to_string(&solutions).unwrap();
+    assert_eq!(written.lines().count(), 2, "{written}");
+    assert!(!written.contains("precious"));
+}
+
+#[test]
+fn plot_never_draws_over_its_store_nor_makes_folders_for_a_name_it_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // A store whose name ends in .svg, as a plot's could.
+    let db = at("results.svg");
+    let out = colorwalk(
+        &[
+            "bench", "--seeds", "1..3", "--size", "6x6", "--colors", "3", "--spec", "greedy",
+            "--db", &db,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let before = std::fs::read(&db).unwrap();
+    let out = colorwalk(&["plot", "1", "--db", &db, "--out", &db], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is the results database too"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    let out = colorwalk(&["plot", "1", "--db", &db, "--out", &at("new/sub/x")], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(".svg or .png"), "{}", stderr(&out));
+    assert!(!dir.path().join("new").exists());
+    let out = colorwalk(
+        &["plot", "1", "--db", &db, "--out", &at("new/sub/x.svg")],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        std::fs::read_to_string(at("new/sub/x.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
+}
