@@ -3,7 +3,7 @@
 
 use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use cw_core::{ClusterGraph, Moves, replay};
 use cw_solve::exact::{ExactOptions, StopReason, solve_exact};
 use cw_solve::{Limits, SearchCtx};
@@ -117,6 +117,13 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         progress: super::stderr_progress(args.progress),
         ..Limits::default()
     };
+    // Opened before the search, which may take hours: a store that cannot
+    // be opened is said before it starts, not after it ends.
+    let mut store = if args.no_store {
+        None
+    } else {
+        Some(super::open_store(args.db.as_deref())?)
+    };
     let mut ctx = SearchCtx::new(&entry.board, &limits);
     let started = Instant::now();
     let r = solve_exact(&graph, &opts, &mut ctx);
@@ -127,10 +134,6 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     }
     let id = entry.board.id().to_string();
     let solution = Moves(r.moves.clone()).to_string();
-    if r.proven && !args.no_store {
-        let mut store = super::open_store(args.db.as_deref())?;
-        store.record_optimum(&id, r.moves.len() as u32, true, &solution)?;
-    }
     let out = OptimumJson {
         board: id,
         spec,
@@ -207,6 +210,13 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             };
             writeln!(w, "within {:<5} {} ({why})", within.moves, within.answer)?;
         }
+    }
+    // Kept once the answer is out: a store that fails now loses nothing
+    // shown.
+    if let (true, Some(store)) = (r.proven, store.as_mut()) {
+        store
+            .record_optimum(&out.board, out.moves as u32, true, &out.solution)
+            .context("keeping the proven minimum in the results database")?;
     }
     Ok(crate::interrupt::exit_code(match (&out.within, r.proven) {
         (Some(w), _) if w.answer == "yes" => ExitCode::SUCCESS,

@@ -1218,3 +1218,25 @@ fn plot_never_draws_over_its_store_nor_makes_folders_for_a_name_it_refuses() {
             .contains("<svg")
     );
 }
+
+#[test]
+fn optimum_says_its_store_cannot_be_opened_before_it_searches() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let out = colorwalk(
+        &[
+            "optimum",
+            "8x8c4-s1",
+            "--progress",
+            "--db",
+            notes.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("file is not a database"), "{err}");
+    assert!(!err.contains("minimum"), "no search ran: {err}");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+}
