@@ -50,11 +50,23 @@ impl Crews for SearchThreads {
         // batch of games, say) that waited on another pool would take up its
         // own pool's jobs meanwhile, starting another game in the middle of
         // this search; a thread of its own only waits.
-        std::thread::scope(|s| {
-            s.spawn(|| search(pool.as_ref().map(|p| p as &dyn Crew)))
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        let ran = std::thread::scope(|s| {
+            let thread = std::thread::Builder::new().name("search".into());
+            match thread.spawn_scoped(s, || search(pool.as_ref().map(|p| p as &dyn Crew))) {
+                Ok(handle) => {
+                    handle
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e));
+                    true
+                }
+                Err(_) => false,
+            }
         });
+        // Where no thread can be started (a process or memory limit), as
+        // where the pool could not be: the search runs alone, here.
+        if !ran {
+            search(None);
+        }
     }
 }
 

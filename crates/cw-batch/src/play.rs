@@ -68,35 +68,38 @@ pub fn run_batch(
             }
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
+    let play_job = |job: &Job| {
+        if limits.is_cancelled() {
+            return;
+        }
+        match *job {
+            Job::One { spec, board } => {
+                let board_entry = &entries[board];
+                let report = play(&specs[spec], &board_entry.board, limits);
+                if report.outcome == Outcome::Cancelled {
+                    return;
+                }
+                on_result(BatchResult {
+                    board_index: board as u32,
+                    board_id: board_entry.board.id().to_string(),
+                    spec_index: spec,
+                    report,
+                });
+            }
+            Job::Sequence { spec } => {
+                play_in_order(&specs[spec], spec, set, &entries, limits, on_result);
+            }
+        }
+    };
+    // Where no thread can be started (a process or memory limit), the
+    // games are played here, one after another.
+    match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
-        .expect("a thread pool can be built");
-    pool.install(|| {
-        jobs.par_iter().for_each(|job| {
-            if limits.is_cancelled() {
-                return;
-            }
-            match *job {
-                Job::One { spec, board } => {
-                    let board_entry = &entries[board];
-                    let report = play(&specs[spec], &board_entry.board, limits);
-                    if report.outcome == Outcome::Cancelled {
-                        return;
-                    }
-                    on_result(BatchResult {
-                        board_index: board as u32,
-                        board_id: board_entry.board.id().to_string(),
-                        spec_index: spec,
-                        report,
-                    });
-                }
-                Job::Sequence { spec } => {
-                    play_in_order(&specs[spec], spec, set, &entries, limits, on_result);
-                }
-            }
-        });
-    });
+    {
+        Ok(pool) => pool.install(|| jobs.par_iter().for_each(play_job)),
+        Err(_) => jobs.iter().for_each(play_job),
+    }
     Ok(())
 }
 
