@@ -8,11 +8,15 @@
 #   scripts/bench-floodit.sh pc19 b12c12n1000 # some sets (file names without .txt)
 #   SPECS="--spec exact" scripts/bench-floodit.sh pc19
 #
-# Needs ../shared (or CW_SHARED); builds the release binary first.
+# Needs ../shared (or CW_SHARED, taken from the folder the script is run
+# in); builds the release binary first. The exit code is 1 if verify.py
+# rejected (or could not read) a set's moves.
 set -euo pipefail
+shared=${CW_SHARED:-}
+if [ -n "$shared" ]; then shared=$(cd "$shared" 2>/dev/null && pwd || echo "$shared"); fi
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,11p' "$0"; }
-shared=${CW_SHARED:-../shared}
+usage() { sed -n '2,13p' "$0"; }
+shared=${shared:-../shared}
 dir="$shared/benchmarks/floodit"
 for s in "$@"; do
   if [ "$s" = -h ] || [ "$s" = --help ]; then usage; exit 0; fi
@@ -38,12 +42,19 @@ default_specs="--spec exact:memory-mb=4096 --spec near"
 cargo build --release -q -p colorwalk
 read -r -a specs <<<"${SPECS:-$default_specs}"
 mkdir -p target/floodit
+failed=0
 for s in "${sets[@]}"; do
   echo "## $s"
   ./target/release/colorwalk bench --boards "$dir/$s.txt" "${specs[@]}" \
     --threads 1 --no-store --format markdown --solutions "target/floodit/$s.moves" 2>&1
   if command -v python3 >/dev/null && [ -f "$dir/verify.py" ]; then
-    echo "verify.py: $(python3 "$dir/verify.py" --replay "target/floodit/$s.moves" "$dir/$s.txt")"
+    if verdict=$(python3 "$dir/verify.py" --replay "target/floodit/$s.moves" "$dir/$s.txt" 2>&1); then
+      echo "verify.py: $verdict"
+    else
+      echo "verify.py rejected target/floodit/$s.moves: $verdict" >&2
+      failed=1
+    fi
   fi
   echo
 done
+exit "$failed"

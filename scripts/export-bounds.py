@@ -11,9 +11,14 @@ bound, UPPER the length of the best solution found and MOVES that solution (colo
 0-9a-z); LOWER = UPPER when the optimum is proven. The IDs rebuild the boards, so the
 file stands alone. Lines already in OUT are kept and merged: a board keeps the highest
 lower bound and the shortest solution of all the runs, so results pile up run after run.
+Lanes that export into one file at once take turns (a lock on OUT.lock), and OUT is
+replaced whole (written beside it, then renamed), so no reader ever sees it half written.
 """
+import fcntl
+import os
 import sqlite3
 import sys
+import tempfile
 
 from solutions import compact
 
@@ -42,6 +47,14 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     store, out_path = sys.argv[1:]
+    # One export at a time: another lane's read-merge-write must not
+    # interleave with this one's, or the later write drops the other's boards.
+    with open(out_path + '.lock', 'a') as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        export(store, out_path)
+
+
+def export(store, out_path):
     entries = read(out_path)
     db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
     rows = db.execute(
@@ -62,7 +75,20 @@ def main():
         entries[board] = (lower, upper, moves)
     boards = sorted(entries, key=order)
     proven = sum(1 for b in boards if entries[b][0] == entries[b][1])
-    with open(out_path, 'w') as out:
+    folder = os.path.dirname(os.path.abspath(out_path))
+    fd, temp_path = tempfile.mkstemp(dir=folder, prefix='.export-', suffix='.txt')
+    try:
+        write(fd, boards, entries, proven)
+    except BaseException:
+        os.unlink(temp_path)
+        raise
+    os.chmod(temp_path, 0o644)
+    os.replace(temp_path, out_path)
+    print(f'{out_path}: {len(boards)} boards, {proven} proven')
+
+
+def write(fd, boards, entries, proven):
+    with os.fdopen(fd, 'w') as out:
         out.write("# Seeded boards bigger than any published set, searched by colorwalk's exact solver\n")
         out.write('# (A* with an admissible bound) and wide beams of `near` (scripts/export-bounds.py).\n')
         out.write('# The IDs rebuild the boards.\n')
@@ -72,7 +98,6 @@ def main():
         for b in boards:
             lower, upper, moves = entries[b]
             out.write(f'{b} {lower} {upper} {moves}\n')
-    print(f'{out_path}: {len(boards)} boards, {proven} proven')
 
 
 if __name__ == '__main__':

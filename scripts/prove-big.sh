@@ -24,9 +24,16 @@
 # The binary is copied first, so rebuilding the tree does not disturb a lane.
 # The log (standard error) gets a line each time a board's proven bounds move
 # (`bench --progress`): when each level closed, with the positions and memory.
+# A board the data file already has proven is skipped, so a lane started
+# again goes on where it stopped. Ctrl-C, SIGTERM or SIGHUP stop the lane: the
+# search under way is stopped too (what it proved of that board is lost, the
+# boards before it are kept). -d and -o are taken from the folder the script
+# is run in.
 # The exit code is 1 if a board's run or export failed (the lane goes on to
-# the next board), else 0.
+# the next board), 130 if the lane was stopped, else 0.
 set -euo pipefail
+here=$PWD
+absolute() { case $1 in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
 cd "$(dirname "$0")/.."
 limit=2700
 memory=9000
@@ -39,16 +46,16 @@ while getopts "t:m:d:o:cb:j:" opt; do
   case $opt in
     t) limit=$OPTARG ;;
     m) memory=$OPTARG ;;
-    d) store=$OPTARG ;;
-    o) out=$OPTARG ;;
+    d) store=$(absolute "$OPTARG") ;;
+    o) out=$(absolute "$OPTARG") ;;
     c) commit=1 ;;
     b) beam=$OPTARG ;;
     j) threads=$OPTARG ;;
-    *) sed -n '2,28p' "$0"; exit 2 ;;
+    *) sed -n '2,34p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,28p' "$0"; exit 2; fi
+if [ $# -eq 0 ]; then sed -n '2,34p' "$0"; exit 2; fi
 whole() { # NAME VALUE MIN WHAT
   if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt "$3" ]; then
     echo "prove-big: $1 wants $4, $3 or more (not '$2')" >&2
@@ -71,8 +78,19 @@ binary=$(mktemp /tmp/colorwalk-lane.XXXXXX)
 cp target/release/colorwalk "$binary"
 chmod 755 "$binary"
 trap 'rm -f "$binary"' EXIT
+# A signal stops the search under way (colorwalk stops on SIGTERM as on
+# Ctrl-C), then the lane; the search runs in the background so that the
+# shell takes the signal at once.
+search=
+stopped=0
+stop() {
+  stopped=1
+  if [ -n "$search" ]; then pkill -TERM -P "$search" 2>/dev/null || true; fi
+}
+trap stop INT TERM HUP
 failed=0
 for id in "$@"; do
+  if [ "$stopped" = 1 ]; then break; fi
   [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]
   size=${BASH_REMATCH[1]}x${BASH_REMATCH[2]}
   colors=${BASH_REMATCH[3]}
@@ -91,24 +109,41 @@ for id in "$@"; do
     continue
   fi
   file=${out:-data/big/$kind.txt}
+  if [ -f "$file" ] && awk -v id="$id" '$1 == id && $2 == $3 { found = 1 } END { exit !found }' "$file"; then
+    echo "$(date -u +%T) $id: proven already in $file, skipped"
+    continue
+  fi
   echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
   /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
     --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=$threads,beam=$beam" \
-    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress || {
+    --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress &
+  search=$!
+  status=0
+  # `wait` returns early when a trapped signal comes: wait again until the
+  # search has really ended.
+  while kill -0 "$search" 2>/dev/null; do wait "$search" || status=$?; done
+  search=
+  if [ "$stopped" = 1 ] || [ "$status" = 130 ]; then
+    echo "$(date -u +%T) $id: stopped; the lane ends here" >&2
+    stopped=1
+    break
+  fi
+  if [ "$status" != 0 ]; then
     echo "$(date -u +%T) $id: the run failed" >&2
     failed=1
     continue
-  }
+  fi
   python3 scripts/export-bounds.py "$store" "$file" || {
     echo "$(date -u +%T) $id: exporting to $file failed" >&2
     failed=1
     continue
   }
   grep "^$id " "$file" || true
-  if [ "$commit" = 1 ] && ! git diff --quiet -- "$file"; then
+  if [ "$commit" = 1 ] && [ -n "$(git status --porcelain -- "$file")" ]; then
     # Another lane may be committing at the same moment: try again a few times.
     for attempt in 1 2 3 4 5; do
-      if git commit -q -m "$file: seed $seed $rules searched with a ${seconds} s limit" -- "$file"; then
+      if git add -- "$file" &&
+        git commit -q -m "$file: seed $seed $rules searched with a ${seconds} s limit" -- "$file"; then
         echo "committed $(git rev-parse --short HEAD)"
         break
       fi
@@ -116,4 +151,5 @@ for id in "$@"; do
     done
   fi
 done
+if [ "$stopped" = 1 ]; then exit 130; fi
 exit "$failed"
