@@ -275,7 +275,7 @@ fn parse_chains(text: &str) -> Result<Spec, SpecError> {
             for (i, stage) in chain.iter().enumerate() {
                 if i + 1 < chain.len() && stage.until.is_none() {
                     return Err(SpecError::new(
-                        offset + 1,
+                        columns[i],
                         format!(
                             "stage '{}' needs until=N: the stages after it would never play",
                             stage.def.name
@@ -343,8 +343,12 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                 presets::find(name).map_or("", |p| p.spec)
             )
         } else if let Some(written) = depth_form(name) {
-            // `gla-6`, on the pattern of the presets `gla-3` and `gla-5`.
-            format!("unknown solver '{name}'; did you mean '{written}'?")
+            // `gla-6`, on the pattern of the presets `gla-3` and `gla-5`;
+            // `gla-11` says the depth's range.
+            match written {
+                Ok(written) => format!("unknown solver '{name}'; did you mean '{written}'?"),
+                Err(why) => format!("unknown solver '{name}'; as a depth: {why}"),
+            }
         } else {
             let names = registry::SOLVERS
                 .iter()
@@ -352,7 +356,19 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                 .chain(presets::PRESETS.iter().map(|p| p.name));
             match nearest(name, names) {
                 Some(near) => format!("unknown solver '{name}'; did you mean '{near}'?"),
-                None => format!("unknown solver '{name}'"),
+                None => format!(
+                    "unknown solver '{name}' (solvers: {}; presets: {})",
+                    registry::SOLVERS
+                        .iter()
+                        .map(|d| d.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    presets::PRESETS
+                        .iter()
+                        .map(|p| p.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             }
         };
         SpecError::new(col, hint)
@@ -380,12 +396,12 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                     let names = def.params.iter().map(|p| p.name).chain(["until"]);
                     let list = names.clone().collect::<Vec<_>>().join(", ");
                     let hint = nearest(key, names)
-                        .map(|n| format!("did you mean '{n}'? "))
+                        .map(|n| format!("; did you mean '{n}'?"))
                         .unwrap_or_default();
                     SpecError::new(
                         pair_col,
                         format!(
-                            "{} has no parameter '{key}'; {hint}(parameters: {list})",
+                            "{} has no parameter '{key}'{hint} (parameters: {list})",
                             def.name
                         ),
                     )
@@ -427,13 +443,18 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
 }
 
 /// `SOLVER:depth=N` for a name `SOLVER-N` where the solver has a `depth`
-/// parameter that takes `N` (`gla-6`: `gla:depth=6`).
-fn depth_form(name: &str) -> Option<String> {
+/// parameter (`gla-6`: `gla:depth=6`); the depth's range where `N` is a number
+/// outside it (`gla-11`).
+fn depth_form(name: &str) -> Option<Result<String, String>> {
     let (solver, n) = name.rsplit_once('-')?;
     let def = registry::find(solver)?;
     let depth = def.params.iter().find(|p| p.name == "depth")?;
-    depth.kind.check(n).ok()?;
-    Some(format!("{solver}:depth={n}"))
+    // Only a number reads as a depth (`gla-x` is some other typo).
+    n.parse::<i64>().ok()?;
+    Some(match depth.kind.check(n) {
+        Ok(_) => Ok(format!("{solver}:depth={n}")),
+        Err(why) => Err(format!("{solver}:depth={n}: {why}")),
+    })
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough

@@ -540,7 +540,37 @@ fn parse_ids(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
 /// `board` as rebuilt from `id` (so it keeps its short ID) when `id` parses
 /// and names exactly this board; `None` otherwise.
 pub(crate) fn board_named_by(board: &Board, id: &str) -> Option<Board> {
-    let rebuilt = id.parse::<BoardId>().ok()?.board().ok()?;
+    let id = id.parse::<BoardId>().ok()?;
+    // The shape first: building a board of the series' generator draws a
+    // sine per block, too slow to do for every line of a large file whose
+    // names are IDs of other boards.
+    let shape = (board.width(), board.height(), board.n_colors());
+    let same_shape = match &id {
+        BoardId::Koblenski {
+            width,
+            height,
+            n_colors,
+            ..
+        }
+        | BoardId::Seeded {
+            width,
+            height,
+            n_colors,
+            ..
+        } => (*width, *height, *n_colors) == shape,
+        BoardId::SeededFloodIt {
+            width,
+            height,
+            n_colors,
+            start,
+            ..
+        } => (*width, *height, *n_colors) == shape && *start == board.start_row_col(),
+        BoardId::Literal(named) => named == board,
+    };
+    if !same_shape {
+        return None;
+    }
+    let rebuilt = id.board().ok()?;
     (rebuilt == *board).then_some(rebuilt)
 }
 

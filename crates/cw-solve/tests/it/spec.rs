@@ -75,6 +75,27 @@ fn bad_specs_say_what_is_wrong_and_where() {
     // `gla-6` is written on the pattern of the presets `gla-3` and `gla-5`.
     let (_, msg) = err("gla-6");
     assert!(msg.contains("did you mean 'gla:depth=6'"), "{msg}");
+    // A depth outside the range says the range, not another preset.
+    let (_, msg) = err("gla-11");
+    assert!(
+        msg.contains("11 is out of range") && msg.contains("2 to 10") && !msg.contains("gla-3"),
+        "{msg}"
+    );
+    // A stage without `until` before another is named where it stands.
+    let (col, msg) = err("gla:until=3>exact>near");
+    assert_eq!(col, 13);
+    assert!(msg.contains("stage 'exact' needs until=N"), "{msg}");
+    // A name close to none lists them all.
+    let (_, msg) = err("xyz");
+    assert!(
+        msg.contains("(solvers: round-robin,") && msg.contains("presets: "),
+        "{msg}"
+    );
+    let (_, msg) = err("dfs:x=1");
+    assert_eq!(
+        msg,
+        "dfs has no parameter 'x' (parameters: depth, nodes, time-ms, until)"
+    );
     // Names are lower case; one in capitals is surely meant.
     let (_, msg) = err("GLA");
     assert!(msg.contains("did you mean 'gla'"), "{msg}");
