@@ -26,7 +26,7 @@ pub fn flag() -> Arc<AtomicBool> {
             if set.swap(true, Ordering::SeqCst) {
                 std::process::exit(i32::from(EXIT_INTERRUPTED));
             }
-            eprintln!("\ninterrupted: stopping (Ctrl-C again to quit at once)");
+            eprintln!("\ninterrupted: stopping (a second Ctrl-C or signal quits at once)");
         });
         flag
     })

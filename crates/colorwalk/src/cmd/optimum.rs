@@ -70,7 +70,7 @@ fn stop_words(reason: Option<StopReason>, args: &OptimumArgs) -> String {
                 (args.memory_mb << 20) as f64 / 1e6
             )
         }
-        Some(StopReason::Cancelled) => "interrupted by Ctrl-C".to_string(),
+        Some(StopReason::Cancelled) => "interrupted (Ctrl-C, or SIGTERM or SIGHUP)".to_string(),
         Some(StopReason::Time) => match args.time_limit {
             Some(s) => format!("the time limit of {s} s ran out"),
             None => "the search was stopped".to_string(),

@@ -45,6 +45,10 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         .context("--limit")?;
     let board = match &args.board {
         Some(source) => load_one(source, args.from.map(Format::from), args.pick.as_deref())?.board,
+        None if args.pick.is_some() || args.from.is_some() => anyhow::bail!(
+            "--pick and --from say which board of a file to play, and how to read it: \
+             give the file (or - for standard input) as BOARD"
+        ),
         None => Board::seeded(30, 20, 5, super::board_cmds::random_seed())?,
     };
     let tty = std::io::stdout().is_terminal();

@@ -186,6 +186,11 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("lost"), "{}", stdout(&out));
 
+    // --pick and --from need a file to pick from.
+    let out = colorwalk(&["play", "--pick", "3", "--plain"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("give the file"), "{}", stderr(&out));
+
     // The solver spec is checked in line mode too, before the game starts.
     let out = colorwalk(&["play", "k1", "--spec", "glaa"], "");
     assert_eq!(out.status.code(), Some(2));
