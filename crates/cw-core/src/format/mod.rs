@@ -215,7 +215,10 @@ pub fn detect(text: &str) -> Format {
             numeric(width) && rest.starts_with(|c: char| c.is_ascii_digit())
         }) && w.contains(['-', ':'])
     };
-    if words.len() == 1 && (id_like(first) || first.parse::<BoardId>().is_ok()) {
+    if has_text_directive(text) {
+        // Only the text format has directives (`s0` or `k1` is a row then).
+        Format::Text
+    } else if words.len() == 1 && (id_like(first) || first.parse::<BoardId>().is_ok()) {
         Format::Id
     } else if words.iter().all(|w| numeric(w)) && words.len() == 2 {
         Format::Puchert
@@ -225,8 +228,6 @@ pub fn detect(text: &str) -> Format {
         Format::Set
     } else if words.len() >= 2 && words[1].contains('x') {
         Format::Line
-    } else if has_text_directive(text) {
-        Format::Text
     } else if is_codegolf(text) {
         Format::Codegolf
     } else if is_dataset(meaningful().take(2)) {
@@ -244,8 +245,8 @@ fn has_text_directive(text: &str) -> bool {
         .filter_map(|l| l.strip_prefix('#')?.split_once(':'))
         .any(|(key, _)| {
             matches!(
-                key.trim(),
-                "colors" | "colours" | "start" | "id" | "name" | "optimum"
+                key.trim().to_ascii_lowercase().as_str(),
+                "colors" | "colours" | "color" | "colour" | "start" | "id" | "name" | "optimum"
             )
         })
 }

@@ -129,17 +129,49 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     Ok(out)
 }
 
-/// The key of a directive (`colours` read as `colors`), or `None` for a
-/// plain comment.
+/// The key of a directive, in any case (`colours` and the singulars read as
+/// `colors`), or `None` for a plain comment.
 fn directive_key(comment: &str) -> Option<&'static str> {
     let (key, _) = comment.split_once(':')?;
-    match key.trim() {
-        "colors" | "colours" => Some("colors"),
+    match key.trim().to_ascii_lowercase().as_str() {
+        "colors" | "colours" | "color" | "colour" => Some("colors"),
         "name" => Some("name"),
         "start" => Some("start"),
         "id" => Some("id"),
         "optimum" => Some("optimum"),
         _ => None,
+    }
+}
+
+/// The directive a comment's key is one slip away from (a letter added,
+/// dropped, changed, or two swapped: `# strat:`), which would otherwise be
+/// read as a plain comment and silently change the board. Keys of fewer
+/// than four letters are left alone (`# id:` is two letters from much).
+fn directive_misspelled(comment: &str) -> Option<&'static str> {
+    let (key, _) = comment.split_once(':')?;
+    let key = key.trim().to_ascii_lowercase();
+    if key.len() < 3 || key.contains(char::is_whitespace) {
+        return None;
+    }
+    ["colors", "name", "start", "optimum"]
+        .into_iter()
+        .find(|d| one_slip(&key, d))
+}
+
+/// Whether `a` becomes `b` by one letter added, dropped or changed, or two
+/// neighbours swapped.
+fn one_slip(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let same_prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[same_prefix..], &b[same_prefix..]);
+    match (ra.len(), rb.len()) {
+        (0, 0) => false,
+        (x, y) if x == y + 1 => ra[1..] == *rb,
+        (x, y) if y == x + 1 => rb[1..] == *ra,
+        (x, y) if x == y => {
+            ra[1..] == rb[1..] || (x >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        _ => false,
     }
 }
 
@@ -155,11 +187,22 @@ fn directive(
     let value_start = comment.len() - value.trim_start().len();
     let value = value.trim();
     let col = indent + 1 + comment[..value_start].chars().count() + 1;
+    let key_col = indent + 2 + comment.len() - comment.trim_start().len();
     let Some(name) = directive_key(comment) else {
+        if let Some(meant) = directive_misspelled(comment) {
+            return Err(ParseError::new(
+                line,
+                key_col,
+                format!(
+                    "'# {}:' is no directive; did you mean '# {meant}:'? (a comment that is \
+                     no directive has no ':' right after its first word)",
+                    key.trim()
+                ),
+            ));
+        }
         return Ok(());
     };
     let key = key.trim();
-    let key_col = indent + 2 + comment.len() - comment.trim_start().len();
     if let Some((_, first)) = pending.seen.iter().find(|(k, _)| *k == name) {
         return Err(ParseError::new(
             line,

@@ -2545,3 +2545,42 @@ fn formats_without_a_color_count_refuse_boards_that_would_read_back_with_fewer_c
         format::check_color_counts([&hidden, &five], fmt).unwrap();
     }
 }
+
+#[test]
+fn text_directives_are_read_in_any_case_and_a_near_miss_is_refused() {
+    // A directive before the first row makes the file text, even where the
+    // row could be read as a board ID.
+    for text in ["# colors: 36\ns0\n00\n", "# start: 1,1\nk1\n11\n"] {
+        assert_eq!(format::detect(text), Format::Text, "{text}");
+        assert!(
+            format::parse_one(text, format::detect(text)).is_ok(),
+            "{text}"
+        );
+    }
+    // Any case, and the singular.
+    for text in ["# Start: 1,1\n001\n011\n", "# START: 1,1\n001\n011\n"] {
+        let board = format::parse_one(text, format::detect(text)).unwrap().board;
+        assert_eq!(board.start_row_col(), (1, 1), "{text}");
+    }
+    let board = format::parse_one("# Colour: 5\n.01\n012\n", Format::Text)
+        .unwrap()
+        .board;
+    assert_eq!(board.n_colors(), 5);
+    // One slip from a directive is refused, where it stands.
+    for (text, meant) in [
+        ("# strat: 1,1\n001\n011\n", "start"),
+        ("# colrs: 5\n.01\n012\n", "colors"),
+        ("# optimun: 3\n.01\n012\n", "optimum"),
+    ] {
+        let e = format::parse_one(text, Format::Text).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 3), "{text}");
+        assert!(
+            e.message.contains(&format!("did you mean '# {meant}:'")),
+            "{}",
+            e.message
+        );
+    }
+    // Other comments, colons and all, stay comments.
+    let text = "# note: hard\n# stats: x\n# seen at: home\n001\n011\n";
+    assert!(format::parse_one(text, Format::Text).is_ok());
+}
