@@ -100,15 +100,19 @@ impl Config {
 /// A quarter of the machine's physical memory in MiB (from
 /// `/proc/meminfo`), or 2048 where that cannot be read.
 pub fn default_memory_mb() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| {
-            let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-            Some(kib / 1024 / 4)
-        })
+    machine_memory_mb()
+        .map(|mb| mb / 4)
         .filter(|&mb| mb > 0)
         .unwrap_or(2048)
+}
+
+/// The machine's physical memory in MiB (from `/proc/meminfo`), where it
+/// can be read.
+pub fn machine_memory_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// The server's shared state: its configuration and the job limits.

@@ -139,8 +139,10 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
     // Look-aheads that would take hours a move on these boards (the first
     // board's colors stand for the set's).
     if let Ok(Some(first)) = plan.boards.first() {
+        let graph = cw_core::ClusterGraph::new(&first.board);
         for spec in &plan.specs {
             super::note_costly(spec, first.board.n_colors(), args.time_limit);
+            super::note_memory(spec, &graph, args.memory_mb);
         }
     }
     // A spec given twice (in any spelling) is played once: say so.

@@ -141,6 +141,30 @@ const COSTLY_POSITIONS: f64 = 1e9;
 /// than [`COSTLY_POSITIONS`] positions a move on a board of `n_colors`
 /// colors and no time limit bounds the game (the web lab refuses such
 /// specs; the command line runs them, as asked).
+/// Says so when `spec`'s caps let it hold more than half of the machine's
+/// memory on `graph` and no `--memory-mb` bounds the game: within its
+/// documented ranges a spec can ask for more than the machine has, and the
+/// process would then be killed rather than the game stopped.
+pub(crate) fn note_memory(
+    spec: &cw_solve::Spec,
+    graph: &cw_core::ClusterGraph,
+    memory_mb: Option<u64>,
+) {
+    if memory_mb.is_some() {
+        return;
+    }
+    let Some(machine) = cw_web::machine_memory_mb() else {
+        return;
+    };
+    let need = spec.memory_need(graph) >> 20;
+    if need > machine / 2 {
+        eprintln!(
+            "note: {spec} may hold up to {need} MiB on this board, more than half of this \
+             machine's {machine} MiB; --memory-mb N stops its searches within N MiB"
+        );
+    }
+}
+
 pub(crate) fn note_costly(spec: &cw_solve::Spec, n_colors: usize, time_limit: Option<f64>) {
     if time_limit.is_some() {
         return;

@@ -133,6 +133,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     let entry = load_board(&args.input)?;
     let graph = ClusterGraph::new(&entry.board);
     super::note_costly(&spec, graph.n_colors(), args.time_limit);
+    super::note_memory(&spec, &graph, args.memory_mb);
     let mut solver = spec.build()?;
     let limits = Limits {
         max_moves: args.max_moves,
