@@ -165,6 +165,30 @@ pub(crate) fn note_memory(
     }
 }
 
+/// Warns when what a solver found contradicts the optimum the board's file
+/// lists: a solution shorter than it, or a proven bound above it (as
+/// `bench` warns for a set).
+pub(crate) fn warn_listed_optimum(
+    listed: Option<u32>,
+    solution: Option<usize>,
+    bound: Option<u32>,
+) {
+    let Some(listed) = listed else {
+        return;
+    };
+    if let Some(moves) = solution.filter(|&m| m < listed as usize) {
+        eprintln!(
+            "warning: the listed optimum {listed} is wrong: a solution of {} clears the board",
+            count(moves, "move")
+        );
+    } else if let Some(bound) = bound.filter(|&b| b > listed) {
+        eprintln!(
+            "warning: the listed optimum {listed} is wrong: at least {} are proven to be needed",
+            count(bound as usize, "move")
+        );
+    }
+}
+
 pub(crate) fn note_costly(spec: &cw_solve::Spec, n_colors: usize, time_limit: Option<f64>) {
     if time_limit.is_some() {
         return;

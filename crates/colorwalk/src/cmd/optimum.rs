@@ -154,6 +154,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
         }),
     };
+    super::warn_listed_optimum(entry.optimum, Some(out.moves), Some(out.lower_bound));
     if args.json {
         crate::json::print(&out)?;
     } else {

@@ -174,6 +174,11 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         unproven_because: report.unproven_because.clone(),
         found_when_cancelled: found_when_cancelled.as_ref().map(Moves::to_string),
     };
+    super::warn_listed_optimum(
+        entry.optimum,
+        out.solved.then_some(out.moves),
+        out.lower_bound,
+    );
     if args.json {
         crate::json::print(&out)?;
     } else {

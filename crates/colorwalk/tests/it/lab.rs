@@ -1240,3 +1240,30 @@ fn optimum_says_its_store_cannot_be_opened_before_it_searches() {
     assert!(!err.contains("minimum"), "no search ran: {err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
 }
+
+#[test]
+fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
+    for (text, says) in [
+        ("# optimum: 1\n.01\n011\n", "at least 2 moves are proven"),
+        (
+            "# optimum: 5\n.01\n011\n",
+            "a solution of 2 moves clears the board",
+        ),
+    ] {
+        for args in [
+            vec!["solve", "-", "--spec", "exact"],
+            vec!["optimum", "-", "--no-store"],
+        ] {
+            let out = colorwalk(&args, text);
+            assert!(out.status.success(), "{}", stderr(&out));
+            let err = stderr(&out);
+            assert!(
+                err.contains("the listed optimum") && err.contains(says),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    // A listed optimum that holds says nothing.
+    let out = colorwalk(&["optimum", "-", "--no-store"], "# optimum: 2\n.01\n011\n");
+    assert!(!stderr(&out).contains("listed optimum"), "{}", stderr(&out));
+}
