@@ -42,22 +42,28 @@ pub(super) fn parse(text: &str) -> Result<BoardEntry, ParseError> {
     )?;
     let n = (rows * cols) as usize;
     let mut values = Vec::with_capacity(n);
+    // The cells are on one line: a token on a later one means that line ran
+    // short (its next line is the optimum's, which would otherwise be read
+    // as a cell).
+    let ran_short = |line: usize, i: usize| {
+        ParseError::new(
+            line,
+            1,
+            format!(
+                "line {line} holds {i} block colors, expected {n} ({rows} rows × {cols} columns, \
+                 all on one line in this format)"
+            ),
+        )
+    };
     for i in 0..n {
+        let first = values.first().map(|&(_, line, _)| line);
         match toks.number("a block color", 1..=colors) {
+            Ok((_, line, _)) if first.is_some_and(|first| line > first) => {
+                return Err(ran_short(first.unwrap_or(line), i));
+            }
             Ok(v) => values.push(v),
-            // The cells are on one line: a bad token on a later one most
-            // likely means that line ran short (its next line is the
-            // optimum's).
-            Err(e) if values.first().is_some_and(|&(_, first, _)| e.line > first) => {
-                let (_, line, _) = values[0];
-                return Err(ParseError::new(
-                    line,
-                    1,
-                    format!(
-                        "line {line} holds {i} block colors, expected {n} ({rows} rows × {cols} \
-                         columns)"
-                    ),
-                ));
+            Err(e) if first.is_some_and(|first| e.line > first) => {
+                return Err(ran_short(first.unwrap_or(e.line), i));
             }
             Err(e) => return Err(e),
         }

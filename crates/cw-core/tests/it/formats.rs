@@ -1314,7 +1314,23 @@ fn ninety_nine_format_errors() {
         "2 2 3\n1 2 3\n0\n",
         2,
         1,
-        "line 2 holds 3 block colors, expected 4 (2 rows × 2 columns)",
+        "line 2 holds 3 block colors, expected 4 (2 rows × 2 columns, all on one line",
+    );
+    // Cells over several lines: the first line is named, not a bad cell
+    // further on, nor an optimum read as a cell.
+    fails(
+        NN,
+        "3 3 3\n1 2 3\n1 2 3\n1 2 7\n0\n",
+        2,
+        1,
+        "line 2 holds 3 block colors, expected 9",
+    );
+    fails(
+        NN,
+        "2 2 2\n1 2 1\n1\n",
+        2,
+        1,
+        "line 2 holds 3 block colors, expected 4",
     );
     fails(
         NN,
