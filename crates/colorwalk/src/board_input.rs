@@ -80,9 +80,15 @@ fn read_capped(input: impl Read, origin: &str) -> Result<String> {
         );
     }
     String::from_utf8(bytes).map_err(|e| {
+        // Where the bad byte is, as a board's errors say it: the line, and
+        // the column in characters of the valid text before it.
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let valid = std::str::from_utf8(valid).unwrap_or_default();
+        let line = valid.matches('\n').count() + 1;
+        let col = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
         anyhow!(
-            "{origin} is not text: byte {} is not UTF-8",
-            e.utf8_error().valid_up_to() + 1
+            "{origin} is not text: line {line}, column {col} (byte {}) is not UTF-8",
+            valid.len() + 1
         )
     })
 }
@@ -156,6 +162,16 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
             );
         }
         return Ok(boards.swap_remove(n - 1));
+    }
+    // A number too large for a position, or below 1, unless a board is so
+    // named.
+    let number = pick.strip_prefix(['-', '+']).unwrap_or(pick);
+    let numeric = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+    if numeric && !boards.iter().any(|b| b.name.as_deref() == Some(pick)) {
+        bail!(
+            "--pick {pick} is out of range: {source} holds boards 1 to {}",
+            boards.len()
+        );
     }
     // A board's name, or its ID where the file gives it no other name (a
     // file that `new` wrote names each board by its ID).

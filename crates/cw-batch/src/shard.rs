@@ -212,9 +212,13 @@ impl FromStr for Shard {
             ))
         };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        let i: u32 = i.trim().parse().map_err(|_| bad())?;
-        let n: u32 = n.trim().parse().map_err(|_| bad())?;
-        Shard::new(i, n)
+        // A number too large for a shard is out of range, not malformed.
+        let number = |s: &str| match s.trim().parse::<u64>() {
+            Ok(v) => Ok(u32::try_from(v).unwrap_or(u32::MAX)),
+            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u32::MAX),
+            Err(_) => Err(bad()),
+        };
+        Shard::new(number(i)?, number(n)?)
     }
 }
 

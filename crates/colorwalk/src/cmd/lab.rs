@@ -51,9 +51,10 @@ fn parse_range(text: &str, what: &str) -> Result<(u64, u64)> {
     }
     let (first, end) = match text.split_once("..") {
         Some((a, b)) => (number(a)?, number(b)?),
+        // A count: the plan says whether it is within its cap.
         None => match number(text)? {
             0 => bail!("{what} '{text}': a count of boards is at least 1"),
-            n => (1, n.checked_add(1).ok_or_else(bad)?),
+            n => return Ok((1, n)),
         },
     };
     if end <= first {

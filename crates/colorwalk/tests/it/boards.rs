@@ -434,3 +434,55 @@ fn several_code_golf_boards_read_back_as_themselves() {
         stderr(&mixed)
     );
 }
+
+#[test]
+fn numbers_out_of_range_say_the_range_and_bad_bytes_their_place() {
+    let reference = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/reference/optimal-30x20x5.txt"
+    );
+    for pick in ["99999999999999999999", "-1", "0", "101"] {
+        let out = colorwalk(&["show", reference, &format!("--pick={pick}")], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("is out of range") && stderr(&out).contains("boards 1 to 100"),
+            "{pick}: {}",
+            stderr(&out)
+        );
+    }
+    let out = colorwalk(
+        &["bench", "--seeds", "18446744073709551615", "--no-store"],
+        "",
+    );
+    assert!(
+        stderr(&out).contains("out of range: 1 to 1000000"),
+        "{}",
+        stderr(&out)
+    );
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--shard",
+            "0/4294967296",
+            "--db",
+            "x.db",
+        ],
+        "",
+    );
+    assert!(
+        stderr(&out).contains("shards is out of range: 1 to"),
+        "{}",
+        stderr(&out)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("u.txt");
+    std::fs::write(&file, b".01\n012\n0\xe91\n").unwrap();
+    let out = colorwalk_reading(&["show", "-"], std::fs::File::open(&file).unwrap());
+    assert!(
+        stderr(&out).contains("line 3, column 2 (byte 10) is not UTF-8"),
+        "{}",
+        stderr(&out)
+    );
+}
