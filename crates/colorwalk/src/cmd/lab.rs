@@ -280,7 +280,10 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         Resume::Same
     };
     // What the store's runs make the run refuse (an unfinished look-alike).
-    cw_batch::resume_point(&batch, store.as_ref(), resume)?;
+    match cw_batch::resume_point(&batch, store.as_ref(), resume) {
+        Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
+        other => other?,
+    };
     let mut solutions_out = match args.solutions.as_deref() {
         Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
         Some(path) => Some(SolutionsOut::File(
