@@ -10,12 +10,13 @@
 #
 # Needs ../shared (or CW_SHARED, taken from the folder the script is run
 # in); builds the release binary first. The exit code is 1 if verify.py
-# rejected (or could not read) a set's moves.
+# could not read a set's moves, or found a board they do not flood (or
+# flood in fewer moves than its published optimum).
 set -euo pipefail
 shared=${CW_SHARED:-}
 if [ -n "$shared" ]; then shared=$(cd "$shared" 2>/dev/null && pwd || echo "$shared"); fi
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,13p' "$0"; }
+usage() { sed -n '2,14p' "$0"; }
 shared=${shared:-../shared}
 dir="$shared/benchmarks/floodit"
 for s in "$@"; do
@@ -48,7 +49,13 @@ for s in "${sets[@]}"; do
   ./target/release/colorwalk bench --boards "$dir/$s.txt" "${specs[@]}" \
     --threads 1 --no-store --format markdown --solutions "target/floodit/$s.moves" 2>&1
   if command -v python3 >/dev/null && [ -f "$dir/verify.py" ]; then
-    if verdict=$(python3 "$dir/verify.py" --replay "target/floodit/$s.moves" "$dir/$s.txt" 2>&1); then
+    # verify.py reports, and exits 0 whatever it found: every board must be
+    # flooded, and none by fewer moves than its published optimum.
+    if verdict=$(python3 "$dir/verify.py" --replay "target/floodit/$s.moves" "$dir/$s.txt" 2>&1) &&
+      boards=$(sed -n 's/.*boards \([0-9]*\).*/\1/p' <<<"$verdict") &&
+      [ -n "$boards" ] &&
+      grep -q "flood-the-board $boards " <<<"$verdict" &&
+      grep -q "SHORTER-than-optimum 0" <<<"$verdict"; then
       echo "verify.py: $verdict"
     else
       echo "verify.py rejected target/floodit/$s.moves: $verdict" >&2

@@ -119,9 +119,13 @@ for id in "$@"; do
     --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress &
   search=$!
   status=0
-  # `wait` returns early when a trapped signal comes: wait again until the
-  # search has really ended.
-  while kill -0 "$search" 2>/dev/null; do wait "$search" || status=$?; done
+  wait "$search" || status=$?
+  # `wait` returns early when a trapped signal comes (the trap has then asked
+  # the search to stop): wait again until it has really ended.
+  while [ "$stopped" = 1 ] && kill -0 "$search" 2>/dev/null; do
+    status=0
+    wait "$search" || status=$?
+  done
   search=
   if [ "$stopped" = 1 ] || [ "$status" = 130 ]; then
     echo "$(date -u +%T) $id: stopped; the lane ends here" >&2

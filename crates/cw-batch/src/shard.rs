@@ -212,13 +212,27 @@ impl FromStr for Shard {
             ))
         };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
-        // A number too large for a shard is out of range, not malformed.
-        let number = |s: &str| match s.trim().parse::<u64>() {
-            Ok(v) => Ok(u32::try_from(v).unwrap_or(u32::MAX)),
-            Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => Ok(u32::MAX),
-            Err(_) => Err(bad()),
+        // A number too large for a shard is out of range, not malformed, and
+        // is named as written.
+        let number = |s: &str| -> Result<Option<u32>, ShardError> {
+            let digits = s.trim().trim_start_matches('+');
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            Ok(digits.parse::<u32>().ok())
         };
-        Shard::new(number(i)?, number(n)?)
+        match (number(i)?, number(n)?) {
+            (Some(i), Some(n)) => Shard::new(i, n),
+            (_, None) => Err(ShardError(format!(
+                "{} shards is out of range: 1 to {MAX_SHARDS}",
+                n.trim()
+            ))),
+            (None, Some(n)) => Err(ShardError(format!(
+                "shard {} of {n} does not exist: shards are numbered 0 to {}",
+                i.trim(),
+                n.saturating_sub(1)
+            ))),
+        }
     }
 }
 

@@ -347,8 +347,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         let text = solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len())?;
         match out {
             SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
+            // A regular file is emptied first (it may hold more than this);
+            // a device or a pipe (`/dev/null`, `>(…)`) is only written.
             SolutionsOut::File(file, path) => file
-                .set_len(0)
+                .metadata()
+                .and_then(|m| if m.is_file() { file.set_len(0) } else { Ok(()) })
                 .and_then(|()| file.write_all(text.as_bytes()))
                 .with_context(|| format!("writing {}", path.display()))?,
         }

@@ -38,12 +38,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// Opens the results database at `db` (default: the user's data folder). An
-/// error names the file once: the store's own message already does when
-/// SQLite cannot open it; other failures (its folder, its schema) get it here.
-/// Whether two paths name one file, through symbolic or hard links too
-/// (false when either does not exist).
+/// Whether two paths name one file, through symbolic or hard links too;
+/// where neither exists yet, whether they are the same path (both would be
+/// made as one file).
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    if !a.exists() && !b.exists() {
+        return matches!(
+            (std::path::absolute(a), std::path::absolute(b)),
+            (Ok(x), Ok(y)) if x == y
+        );
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;
@@ -58,6 +62,9 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Opens the results database at `db` (default: the user's data folder). An
+/// error names the file once: the store's own message already does when
+/// SQLite cannot open it; other failures (its folder, its schema) get it here.
 pub(crate) fn open_store(db: Option<&Path>) -> anyhow::Result<Store> {
     let path = db.map_or_else(Store::default_path, Path::to_path_buf);
     Store::open(&path).map_err(|e| {
@@ -137,10 +144,6 @@ pub(crate) fn stderr_progress(on: bool) -> Option<ProgressSink> {
 /// ten seconds a move on this machine kind.
 const COSTLY_POSITIONS: f64 = 1e9;
 
-/// A note on standard error when a stage of `spec` looks ahead over more
-/// than [`COSTLY_POSITIONS`] positions a move on a board of `n_colors`
-/// colors and no time limit bounds the game (the web lab refuses such
-/// specs; the command line runs them, as asked).
 /// Says so when `spec`'s caps let it hold more than half of the machine's
 /// memory on `graph` and no `--memory-mb` bounds the game: within its
 /// documented ranges a spec can ask for more than the machine has, and the
@@ -189,6 +192,10 @@ pub(crate) fn warn_listed_optimum(
     }
 }
 
+/// A note on standard error when a stage of `spec` looks ahead over more
+/// than [`COSTLY_POSITIONS`] positions a move on a board of `n_colors`
+/// colors and no time limit bounds the game (the web lab refuses such
+/// specs; the command line runs them, as asked).
 pub(crate) fn note_costly(spec: &cw_solve::Spec, n_colors: usize, time_limit: Option<f64>) {
     if time_limit.is_some() {
         return;

@@ -1178,6 +1178,52 @@ fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
     let written = std::fs::read_to_string(&solutions).unwrap();
     assert_eq!(written.lines().count(), 2, "{written}");
     assert!(!written.contains("precious"));
+    // A device takes the moves too (it cannot be emptied).
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--solutions",
+            "/dev/null",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A store not made yet is the same file as a --solutions of its name.
+    let fresh = at("fresh.db");
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--db",
+            &fresh,
+            "--solutions",
+            &fresh,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is the results database too"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!std::path::Path::new(&fresh).exists());
 }
 
 #[test]

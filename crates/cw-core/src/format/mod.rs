@@ -190,8 +190,10 @@ impl FromStr for Format {
 /// `#` comment: a board ID; two numbers (Puchert); three numbers
 /// (99problems); `NAME ROWSxCOLS COLORS R,C ...` (set); `NAME WxH ...`
 /// (line); 19 rows of 19 digits `1`-`6` (Code Golf); lines of N² cells
-/// `1`-`9`, `a`-`z` (dataset); otherwise rows of cells (text). A text
-/// directive (`# colors:`, `# start:`, ...) before it means text.
+/// `1`-`9`, `a`-`z` (dataset); otherwise rows of cells (text). A
+/// `# colors:` or `# start:` directive before it means text whatever that
+/// line looks like; `# name:`, `# id:` or `# optimum:` means text unless the
+/// line reads as another format (such a comment may head any file).
 pub fn detect(text: &str) -> Format {
     let text = without_bom(text);
     let meaningful = || {
@@ -215,8 +217,9 @@ pub fn detect(text: &str) -> Format {
             numeric(width) && rest.starts_with(|c: char| c.is_ascii_digit())
         }) && w.contains(['-', ':'])
     };
-    if has_text_directive(text) {
-        // Only the text format has directives (`s0` or `k1` is a row then).
+    if has_text_directive(text, &["colors", "colours", "color", "colour", "start"]) {
+        // Only the text format has these (`s0` or `k1` is a row then); a
+        // `# name:` or `# id:` may head a file of another format.
         Format::Text
     } else if words.len() == 1 && (id_like(first) || first.parse::<BoardId>().is_ok()) {
         Format::Id
@@ -228,6 +231,8 @@ pub fn detect(text: &str) -> Format {
         Format::Set
     } else if words.len() >= 2 && words[1].contains('x') {
         Format::Line
+    } else if has_text_directive(text, TEXT_DIRECTIVES) {
+        Format::Text
     } else if is_codegolf(text) {
         Format::Codegolf
     } else if is_dataset(meaningful().take(2)) {
@@ -237,18 +242,19 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// Whether a text-format directive comes before the first board line.
-fn has_text_directive(text: &str) -> bool {
+/// The text format's directives' keys (read in any case).
+const TEXT_DIRECTIVES: &[&str] = &[
+    "colors", "colours", "color", "colour", "start", "id", "name", "optimum",
+];
+
+/// Whether a text-format directive with one of `keys` comes before the
+/// first board line.
+fn has_text_directive(text: &str, keys: &[&str]) -> bool {
     text.lines()
         .map(str::trim)
         .take_while(|l| l.is_empty() || l.starts_with('#'))
         .filter_map(|l| l.strip_prefix('#')?.split_once(':'))
-        .any(|(key, _)| {
-            matches!(
-                key.trim().to_ascii_lowercase().as_str(),
-                "colors" | "colours" | "color" | "colour" | "start" | "id" | "name" | "optimum"
-            )
-        })
+        .any(|(key, _)| keys.contains(&key.trim().to_ascii_lowercase().as_str()))
 }
 
 /// Whether the first board is 19 rows of 19 digits `1`-`9`, the Code Golf

@@ -143,36 +143,38 @@ fn directive_key(comment: &str) -> Option<&'static str> {
     }
 }
 
-/// The directive a comment's key is one slip away from (a letter added,
-/// dropped, changed, or two swapped: `# strat:`), which would otherwise be
-/// read as a plain comment and silently change the board. Keys of fewer
-/// than four letters are left alone (`# id:` is two letters from much).
+/// The directive a comment's key is a slip away from, which would otherwise
+/// be read as a plain comment and silently change the board: two
+/// neighbouring letters swapped (`# strat:`), or a letter dropped from one
+/// of the long keys (`# colrs:`, `# optimm:`). Other near words stay
+/// comments: `# game:`, `# names:` or `# stat:` are as likely notes as
+/// slips.
 fn directive_misspelled(comment: &str) -> Option<&'static str> {
     let (key, _) = comment.split_once(':')?;
-    let key = key.trim().to_ascii_lowercase();
-    if key.len() < 3 || key.contains(char::is_whitespace) {
-        return None;
-    }
+    let key: Vec<char> = key.trim().to_ascii_lowercase().chars().collect();
     ["colors", "name", "start", "optimum"]
         .into_iter()
-        .find(|d| one_slip(&key, d))
+        .find(|d| {
+            let d: Vec<char> = d.chars().collect();
+            swapped_neighbours(&key, &d) || (d.len() >= 6 && one_dropped(&key, &d))
+        })
 }
 
-/// Whether `a` becomes `b` by one letter added, dropped or changed, or two
-/// neighbours swapped.
-fn one_slip(a: &str, b: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let same_prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-    let (ra, rb) = (&a[same_prefix..], &b[same_prefix..]);
-    match (ra.len(), rb.len()) {
-        (0, 0) => false,
-        (x, y) if x == y + 1 => ra[1..] == *rb,
-        (x, y) if y == x + 1 => rb[1..] == *ra,
-        (x, y) if x == y => {
-            ra[1..] == rb[1..] || (x >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
-        }
-        _ => false,
-    }
+/// Whether `a` is `b` with two neighbouring (different) letters swapped.
+fn swapped_neighbours(a: &[char], b: &[char]) -> bool {
+    a.len() == b.len()
+        && (0..a.len().saturating_sub(1)).any(|i| {
+            a[i] != a[i + 1]
+                && a[i] == b[i + 1]
+                && a[i + 1] == b[i]
+                && a[..i] == b[..i]
+                && a[i + 2..] == b[i + 2..]
+        })
+}
+
+/// Whether `a` is `b` with one letter dropped.
+fn one_dropped(a: &[char], b: &[char]) -> bool {
+    a.len() + 1 == b.len() && (0..b.len()).any(|i| a[..i] == b[..i] && a[i..] == b[i + 1..])
 }
 
 fn directive(

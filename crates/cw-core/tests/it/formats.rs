@@ -2582,11 +2582,12 @@ fn text_directives_are_read_in_any_case_and_a_near_miss_is_refused() {
         .unwrap()
         .board;
     assert_eq!(board.n_colors(), 5);
-    // One slip from a directive is refused, where it stands.
+    // A slip from a directive is refused, where it stands.
     for (text, meant) in [
         ("# strat: 1,1\n001\n011\n", "start"),
         ("# colrs: 5\n.01\n012\n", "colors"),
-        ("# optimun: 3\n.01\n012\n", "optimum"),
+        ("# optmium: 3\n.01\n012\n", "optimum"),
+        ("# nmae: x\n.01\n012\n", "name"),
     ] {
         let e = format::parse_one(text, Format::Text).unwrap_err();
         assert_eq!((e.line, e.col), (1, 3), "{text}");
@@ -2596,7 +2597,12 @@ fn text_directives_are_read_in_any_case_and_a_near_miss_is_refused() {
             e.message
         );
     }
-    // Other comments, colons and all, stay comments.
-    let text = "# note: hard\n# stats: x\n# seen at: home\n001\n011\n";
+    // Other comments, colons and all, stay comments, near words too.
+    let text = "# note: hard\n# stats: x\n# seen at: home\n# game: 3\n# names: a b\n\
+                # stat: 1\n# stars: 2\n001\n011\n";
     assert!(format::parse_one(text, Format::Text).is_ok());
+    // A `# name:` or `# id:` heading a file of IDs leaves it a file of IDs.
+    let ids = "# Name: my two boards\n30x20c5-s1\n30x20c5-s2\n";
+    assert_eq!(format::detect(ids), Format::Id);
+    assert_eq!(format::parse(ids, Format::Id).unwrap().len(), 2);
 }
