@@ -255,22 +255,27 @@ fn stores_of_another_plan_or_of_several_plans_are_refused() {
     assert!(Store::open_existing(&dir.path().join("typo.db")).is_err());
 }
 
+/// Two stores in `dir`, `a.db` and `b.db`, each with a whole run of the
+/// same plan (greedy on the nine boards); b's run's ID, to tamper with it.
+fn two_whole_runs(dir: &Path) -> (Store, Store, i64) {
+    let plan = plan(&["greedy"]);
+    let (a, b) = (dir.join("a.db"), dir.join("b.db"));
+    play_shard(&a, &plan, Shard::new(0, 1).unwrap());
+    play_shard(&b, &plan, Shard::new(0, 1).unwrap());
+    let sb = Store::open(&b).unwrap();
+    let run_b = sb.runs().unwrap()[0].id;
+    (Store::open(&a).unwrap(), sb, run_b)
+}
+
 #[test]
 fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_is_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let plan = plan(&["greedy"]);
-    let a = dir.path().join("a.db");
-    let b = dir.path().join("b.db");
-    play_shard(&a, &plan, Shard::new(0, 1).unwrap());
-    play_shard(&b, &plan, Shard::new(0, 1).unwrap());
+    let (sa, mut sb, run_b) = two_whole_runs(dir.path());
     // Tamper with one of b's results: same board and spec, other moves.
-    let mut sb = Store::open(&b).unwrap();
-    let run_b = sb.runs().unwrap()[0].id;
     let mut r = sb.results(run_b).unwrap()[4].clone();
     r.moves += 1;
     r.solution.push_str(",0");
     sb.insert_results(run_b, &[r.clone()]).unwrap();
-    let sa = Store::open(&a).unwrap();
     // Either order keeps the shorter game, and leaves the run unfinished.
     for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
         let store = |name: &str| if name == "a.db" { &sa } else { &sb };
@@ -339,13 +344,7 @@ fn the_highest_proven_bound_is_kept_whatever_the_order() {
     // for one board (a search with a time limit got further), and another
     // game of which is a conflict's loser with the higher bound.
     let dir = tempfile::tempdir().unwrap();
-    let plan = plan(&["greedy"]);
-    let a = dir.path().join("a.db");
-    let b = dir.path().join("b.db");
-    play_shard(&a, &plan, Shard::new(0, 1).unwrap());
-    play_shard(&b, &plan, Shard::new(0, 1).unwrap());
-    let mut sb = Store::open(&b).unwrap();
-    let run_b = sb.runs().unwrap()[0].id;
+    let (sa, mut sb, run_b) = two_whole_runs(dir.path());
     let results = sb.results(run_b).unwrap();
     // The same game, with a bound proven.
     let mut same = results[2].clone();
@@ -357,7 +356,6 @@ fn the_highest_proven_bound_is_kept_whatever_the_order() {
     worse.lower_bound = Some(worse.moves - 3);
     sb.insert_results(run_b, &[same.clone(), worse.clone()])
         .unwrap();
-    let sa = Store::open(&a).unwrap();
     let mut merged = Vec::new();
     for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
         let store = |name: &str| if name == "a.db" { &sa } else { &sb };

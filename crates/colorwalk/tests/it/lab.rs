@@ -1156,67 +1156,26 @@ fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
             "{all:?}"
         );
     }
+    // Two small seeded boards played by greedy, with `extra` flags.
+    let small_bench = |extra: &[&str]| {
+        let mut args = vec![
+            "bench", "--seeds", "1..3", "--size", "6x6", "--colors", "3", "--spec", "greedy",
+        ];
+        args.extend_from_slice(extra);
+        colorwalk(&args, "")
+    };
     // A run that plays writes its moves over what the file held.
-    let out = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..3",
-            "--size",
-            "6x6",
-            "--colors",
-            "3",
-            "--spec",
-            "greedy",
-            "--no-store",
-            "--solutions",
-            &solutions,
-        ],
-        "",
-    );
+    let out = small_bench(&["--no-store", "--solutions", &solutions]);
     assert!(out.status.success(), "{}", stderr(&out));
     let written = std::fs::read_to_string(&solutions).unwrap();
     assert_eq!(written.lines().count(), 2, "{written}");
     assert!(!written.contains("precious"));
     // A device takes the moves too (it cannot be emptied).
-    let out = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..3",
-            "--size",
-            "6x6",
-            "--colors",
-            "3",
-            "--spec",
-            "greedy",
-            "--no-store",
-            "--solutions",
-            "/dev/null",
-        ],
-        "",
-    );
+    let out = small_bench(&["--no-store", "--solutions", "/dev/null"]);
     assert!(out.status.success(), "{}", stderr(&out));
     // A store not made yet is the same file as a --solutions of its name.
     let fresh = at("fresh.db");
-    let out = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..3",
-            "--size",
-            "6x6",
-            "--colors",
-            "3",
-            "--spec",
-            "greedy",
-            "--db",
-            &fresh,
-            "--solutions",
-            &fresh,
-        ],
-        "",
-    );
+    let out = small_bench(&["--db", &fresh, "--solutions", &fresh]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("is the results database too"),
