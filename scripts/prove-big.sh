@@ -118,6 +118,8 @@ for id in "$@"; do
     --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=$threads,beam=$beam" \
     --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress &
   search=$!
+  # A signal that came before the search had its number stopped nothing yet.
+  if [ "$stopped" = 1 ]; then stop; fi
   status=0
   wait "$search" || status=$?
   # `wait` returns early when a trapped signal comes (the trap has then asked

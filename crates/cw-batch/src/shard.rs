@@ -164,7 +164,7 @@ impl Shard {
                         first + n.saturating_sub(1)
                     )));
                 }
-                Shard::new((id - first) as u32, u32::try_from(n).unwrap_or(u32::MAX))
+                shard_of(id - first, n)
             }
             (false, true) => {
                 let index = number("JOB_COMPLETION_INDEX")?.unwrap_or_default();
@@ -185,13 +185,28 @@ impl Shard {
                         ));
                     }
                 };
-                let n = u32::try_from(n).unwrap_or(u32::MAX);
-                let index = u32::try_from(index).unwrap_or(u32::MAX);
-                Shard::new(index, n).map_err(|e| {
+                shard_of(index, n).map_err(|e| {
                     ShardError(format!("JOB_COMPLETION_INDEX={index} with {n} shards: {e}"))
                 })
             }
         }
+    }
+}
+
+/// Shard `index` of `count`, however large the numbers given: the count is
+/// checked first, then the index, each error naming the number as given.
+fn shard_of(index: u64, count: u64) -> Result<Shard, ShardError> {
+    match (u32::try_from(index), u32::try_from(count)) {
+        (Ok(index), Ok(count)) => Shard::new(index, count),
+        (_, Err(_)) => Err(ShardError(format!(
+            "{count} shards is out of range: 1 to {MAX_SHARDS}"
+        ))),
+        (Err(_), Ok(count)) => Shard::new(0, count).and_then(|_| {
+            Err(ShardError(format!(
+                "shard {index} of {count} does not exist: shards are numbered 0 to {}",
+                count - 1
+            )))
+        }),
     }
 }
 
@@ -213,25 +228,31 @@ impl FromStr for Shard {
         };
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         // A number too large for a shard is out of range, not malformed, and
-        // is named as written.
-        let number = |s: &str| -> Result<Option<u32>, ShardError> {
-            let digits = s.trim().trim_start_matches('+');
+        // is named as written; the count is checked before the index.
+        let number = |s: &str| -> Result<Option<u64>, ShardError> {
+            let digits = s.trim();
+            let digits = digits.strip_prefix('+').unwrap_or(digits);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad());
             }
-            Ok(digits.parse::<u32>().ok())
+            Ok(digits.parse::<u64>().ok())
         };
-        match (number(i)?, number(n)?) {
-            (Some(i), Some(n)) => Shard::new(i, n),
-            (_, None) => Err(ShardError(format!(
+        let (index, count) = (number(i)?, number(n)?);
+        let Some(count) = count else {
+            return Err(ShardError(format!(
                 "{} shards is out of range: 1 to {MAX_SHARDS}",
                 n.trim()
-            ))),
-            (None, Some(n)) => Err(ShardError(format!(
-                "shard {} of {n} does not exist: shards are numbered 0 to {}",
-                i.trim(),
-                n.saturating_sub(1)
-            ))),
+            )));
+        };
+        match index {
+            Some(index) => shard_of(index, count),
+            None => shard_of(0, count).and_then(|_| {
+                Err(ShardError(format!(
+                    "shard {} of {count} does not exist: shards are numbered 0 to {}",
+                    i.trim(),
+                    count - 1
+                )))
+            }),
         }
     }
 }
@@ -281,6 +302,38 @@ mod tests {
         );
         assert!("2".parse::<Shard>().unwrap_err().0.contains("expected I/N"));
         assert!("a/4".parse::<Shard>().is_err());
+        assert!("++1/4".parse::<Shard>().is_err());
+        assert_eq!("+1/+4".parse(), Ok(Shard { index: 1, count: 4 }));
+        // Numbers too large are out of range, named as written, the count
+        // checked first.
+        let err = |text: &str| text.parse::<Shard>().unwrap_err().0;
+        for (text, says) in [
+            (
+                "0/99999999999999999999",
+                "99999999999999999999 shards is out of range",
+            ),
+            ("5000000000/4", "shard 5000000000 of 4 does not exist"),
+            ("99999999999/0", "0 shards is out of range"),
+            ("99999999999/200000", "200000 shards is out of range"),
+        ] {
+            assert!(err(text).contains(says), "{text}: {}", err(text));
+        }
+    }
+
+    #[test]
+    fn a_count_or_index_too_large_from_the_scheduler_is_named_as_set() {
+        let job = env(&[
+            ("JOB_COMPLETION_INDEX", "1"),
+            ("COLORWALK_SHARD_COUNT", "5000000000"),
+        ]);
+        let e = Shard::from_env(job, None).unwrap_err().0;
+        assert!(e.contains("5000000000 shards is out of range"), "{e}");
+        let job = env(&[
+            ("JOB_COMPLETION_INDEX", "5000000000"),
+            ("COLORWALK_SHARD_COUNT", "5"),
+        ]);
+        let e = Shard::from_env(job, None).unwrap_err().0;
+        assert!(e.contains("shard 5000000000 of 5 does not exist"), "{e}");
     }
 
     #[test]

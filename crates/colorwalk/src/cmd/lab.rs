@@ -285,7 +285,13 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         other => other?,
     };
     let mut solutions_out = match args.solutions.as_deref() {
-        Some(path) if path == std::path::Path::new("-") => Some(SolutionsOut::Stdout),
+        // `-`, or the file standard output already writes (`/dev/stdout`
+        // with the output sent to a file): the table then goes to standard
+        // error. The file standard error writes is written through it.
+        Some(path) if path == std::path::Path::new("-") || same_as_fd(path, "/dev/stdout") => {
+            Some(SolutionsOut::Stdout)
+        }
+        Some(path) if same_as_fd(path, "/dev/stderr") => Some(SolutionsOut::Stderr),
         Some(path) => Some(SolutionsOut::File(
             open_to_write_later(path)?,
             path.to_owned(),
@@ -347,6 +353,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         let text = solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len())?;
         match out {
             SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
+            SolutionsOut::Stderr => std::io::stderr().lock().write_all(text.as_bytes())?,
             // A regular file is emptied first (it may hold more than this);
             // a device or a pipe (`/dev/null`, `>(…)`) is only written.
             SolutionsOut::File(file, path) => file
@@ -506,7 +513,14 @@ fn check_writable(path: &std::path::Path) -> Result<()> {
 /// Where `bench --solutions` writes.
 enum SolutionsOut {
     Stdout,
+    Stderr,
     File(std::fs::File, std::path::PathBuf),
+}
+
+/// Whether `path` is the file the standard stream `stream` (`/dev/stdout`,
+/// `/dev/stderr`) writes, which opening it anew would write over.
+fn same_as_fd(path: &std::path::Path, stream: &str) -> bool {
+    path.exists() && super::same_file(path, std::path::Path::new(stream))
 }
 
 /// Makes the missing folders of `path`'s parent; a file standing where a

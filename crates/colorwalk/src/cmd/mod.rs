@@ -39,14 +39,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// Whether two paths name one file, through symbolic or hard links too;
-/// where neither exists yet, whether they are the same path (both would be
-/// made as one file).
+/// where either does not exist yet, whether they lead to the same place
+/// (both would be made as one file).
 pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
-    if !a.exists() && !b.exists() {
-        return matches!(
-            (std::path::absolute(a), std::path::absolute(b)),
-            (Ok(x), Ok(y)) if x == y
-        );
+    if !a.exists() || !b.exists() {
+        return matches!((resolved(a, 0), resolved(b, 0)), (Some(x), Some(y)) if x == y);
     }
     #[cfg(unix)]
     {
@@ -59,6 +56,28 @@ pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(not(unix))]
     {
         matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    }
+}
+
+/// Where `path` leads, whether or not it exists: an existing path
+/// canonicalized; a symbolic link (dangling too) followed; else its folder
+/// resolved so, with its name. `None` past 40 links (a loop).
+fn resolved(path: &Path, links: u32) -> Option<std::path::PathBuf> {
+    let path = std::path::absolute(path).ok()?;
+    if let Ok(real) = path.canonicalize() {
+        return Some(real);
+    }
+    if let Ok(target) = std::fs::read_link(&path) {
+        let target = match path.parent() {
+            Some(folder) if target.is_relative() => folder.join(target),
+            _ => target,
+        };
+        return (links < 40).then(|| resolved(&target, links + 1)).flatten();
+    }
+    match (path.parent(), path.file_name()) {
+        (Some(folder), Some(name)) => Some(resolved(folder, links)?.join(name)),
+        // A path ending in `..` whose folder does not exist.
+        _ => Some(path),
     }
 }
 

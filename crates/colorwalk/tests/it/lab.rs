@@ -1174,15 +1174,30 @@ fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
     let out = small_bench(&["--no-store", "--solutions", "/dev/null"]);
     assert!(out.status.success(), "{}", stderr(&out));
     // A store not made yet is the same file as a --solutions of its name.
+    // Nor through `..` or a link to its folder.
+    std::fs::create_dir(at("sub")).unwrap();
+    std::os::unix::fs::symlink(at("sub"), at("link")).unwrap();
     let fresh = at("fresh.db");
-    let out = small_bench(&["--db", &fresh, "--solutions", &fresh]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("is the results database too"),
-        "{}",
-        stderr(&out)
-    );
-    assert!(!std::path::Path::new(&fresh).exists());
+    for (db, solutions) in [
+        (fresh.clone(), fresh.clone()),
+        (fresh.clone(), at("sub/../fresh.db")),
+        (at("sub/z.db"), at("link/z.db")),
+    ] {
+        let out = small_bench(&["--db", &db, "--solutions", &solutions]);
+        assert_eq!(out.status.code(), Some(2), "{solutions}");
+        assert!(
+            stderr(&out).contains("is the results database too"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(!std::path::Path::new(&db).exists());
+    }
+    // The file standard output writes already: the moves go there, the
+    // table to standard error, as with `-`.
+    let out = small_bench(&["--no-store", "--solutions", "/dev/stdout"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
+    assert!(stderr(&out).contains("greedy"), "{}", stderr(&out));
 }
 
 #[test]

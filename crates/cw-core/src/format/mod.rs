@@ -193,7 +193,8 @@ impl FromStr for Format {
 /// `1`-`9`, `a`-`z` (dataset); otherwise rows of cells (text). A
 /// `# colors:` or `# start:` directive before it means text whatever that
 /// line looks like; `# name:`, `# id:` or `# optimum:` means text unless the
-/// line reads as another format (such a comment may head any file).
+/// line reads as an ID, Puchert, 99, set or line board (such a comment may
+/// head those files; the field's Code Golf and dataset files have none).
 pub fn detect(text: &str) -> Format {
     let text = without_bom(text);
     let meaningful = || {
