@@ -17,7 +17,6 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    allocator::keep_large_buffers_returnable();
     let cli = cli::Cli::parse();
     match cmd::run(cli) {
         Ok(code) => code,

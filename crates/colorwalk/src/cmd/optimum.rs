@@ -99,6 +99,7 @@ fn exact_spec(args: &OptimumArgs) -> Result<String> {
 
 /// Solves exactly and reports; exit code 1 when a budget stopped the proof.
 pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
+    crate::allocator::keep_large_buffers_returnable();
     let entry = load_board(&args.input)?;
     let spec = exact_spec(args)?;
     let graph = ClusterGraph::new(&entry.board);
