@@ -5,7 +5,9 @@
 //! better kept, whatever the order; the run left unfinished) and
 //! missing boards are reported.
 
-use cw_batch::{Batch, BoardSet, Event, GameLimits, MergeError, Plan, Resume, Shard, merge, run};
+use cw_batch::{
+    Batch, BoardSet, Event, GameLimits, MergeError, MergeReport, Plan, Resume, Shard, merge, run,
+};
 use cw_lab::{GameOutcome, GameRecord, Store};
 use cw_solve::Spec;
 use std::path::Path;
@@ -267,6 +269,22 @@ fn two_whole_runs(dir: &Path) -> (Store, Store, i64) {
     (Store::open(&a).unwrap(), sb, run_b)
 }
 
+/// `a.db` and `b.db` merged into a fresh store, in either order: the order,
+/// the output and its report.
+fn merged_both_ways(sa: &Store, sb: &Store) -> Vec<([&'static str; 2], Store, MergeReport)> {
+    [["a.db", "b.db"], ["b.db", "a.db"]]
+        .into_iter()
+        .map(|order| {
+            let store = |name: &str| if name == "a.db" { sa } else { sb };
+            let mut out = Store::open_in_memory().unwrap();
+            let inputs: Vec<(String, &Store)> =
+                order.iter().map(|n| (n.to_string(), store(n))).collect();
+            let report = merge(&mut out, &inputs).unwrap();
+            (order, out, report)
+        })
+        .collect()
+}
+
 #[test]
 fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_is_kept() {
     let dir = tempfile::tempdir().unwrap();
@@ -277,12 +295,7 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
     r.solution.push_str(",0");
     sb.insert_results(run_b, &[r.clone()]).unwrap();
     // Either order keeps the shorter game, and leaves the run unfinished.
-    for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
-        let store = |name: &str| if name == "a.db" { &sa } else { &sb };
-        let mut out = Store::open_in_memory().unwrap();
-        let inputs: Vec<(String, &Store)> =
-            order.iter().map(|n| (n.to_string(), store(n))).collect();
-        let report = merge(&mut out, &inputs).unwrap();
+    for (order, out, report) in merged_both_ways(&sa, &sb) {
         assert!(report.complete);
         assert_eq!((report.added, report.duplicates), (9, 8));
         assert_eq!(report.conflicts.len(), 1);
@@ -357,12 +370,7 @@ fn the_highest_proven_bound_is_kept_whatever_the_order() {
     sb.insert_results(run_b, &[same.clone(), worse.clone()])
         .unwrap();
     let mut merged = Vec::new();
-    for order in [["a.db", "b.db"], ["b.db", "a.db"]] {
-        let store = |name: &str| if name == "a.db" { &sa } else { &sb };
-        let mut out = Store::open_in_memory().unwrap();
-        let inputs: Vec<(String, &Store)> =
-            order.iter().map(|n| (n.to_string(), store(n))).collect();
-        let report = merge(&mut out, &inputs).unwrap();
+    for (order, out, report) in merged_both_ways(&sa, &sb) {
         assert_eq!(report.conflicts.len(), 1, "{order:?}");
         let kept = out.results(report.run).unwrap();
         let of = |id: &str| kept.iter().find(|k| k.board_id == id).unwrap().clone();
