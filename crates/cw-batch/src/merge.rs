@@ -3,9 +3,11 @@
 //!
 //! Each input store holds the runs of one plan (one fingerprint): usually
 //! one shard's run, perhaps several (a shard begun afresh), or an earlier
-//! merge. [`merge`] takes every result of those runs into one whole-plan run
-//! of the output store (found by the fingerprint, or begun), keeping one
-//! result per (board, spec):
+//! merge. [`merge`] takes every result of those runs, and of the output
+//! store's own shard runs of the same plan (a shard played into the store
+//! the others are merged into), into one whole-plan run of the output store
+//! (found by the fingerprint, or begun), keeping one result per (board,
+//! spec):
 //! - a result the output lacks is added;
 //! - the same result again (same outcome, moves and solution) is a
 //!   duplicate, counted once;
@@ -274,84 +276,111 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         .map(|k| (k.clone(), out_name.to_string()))
         .collect();
 
+    // The output store's own shard runs of this plan (a shard played into
+    // the store the others are merged into) count as one more input.
+    let own_runs: Vec<RunInfo> = out
+        .runs()
+        .map_err(at(out_name))?
+        .into_iter()
+        .filter(|r| r.fingerprint == plan.fingerprint && r.shard.is_some())
+        .collect();
+    let mut own_records = Vec::with_capacity(own_runs.len());
+    for r in &own_runs {
+        own_records.push(out.results(r.id).map_err(at(out_name))?);
+    }
+
     let mut report_inputs = Vec::new();
     let (mut added, mut duplicates, mut conflicts) = (0, 0, Vec::new());
     // What the output store gets: new results, and better ones in place of
     // those it held.
     let mut writes: BTreeMap<(String, String), GameRecord> = BTreeMap::new();
-    for ((name, store), runs) in inputs.iter().zip(&runs_of) {
-        let mut input = InputReport {
-            store: name.clone(),
-            runs: Vec::new(),
-        };
-        for r in runs {
-            input.runs.push(InputRun {
-                run: r.id,
-                shard: r.shard.clone(),
-                results: r.n_results,
-                finished: r.finished.is_some(),
-            });
-            for record in store.results(r.id).map_err(at(name))? {
-                let key = (record.board_id.clone(), record.spec.clone());
-                match kept.get(&key) {
-                    None => {
-                        added += 1;
-                        source.insert(key.clone(), name.clone());
-                        kept.insert(key.clone(), record.clone());
-                        writes.insert(key, record);
-                    }
-                    Some(k) if same_result(k, &record) => {
-                        duplicates += 1;
-                        if higher_bound(&record, k) {
-                            let mut keep = k.clone();
-                            keep.lower_bound = record.lower_bound;
-                            kept.insert(key.clone(), keep.clone());
-                            writes.insert(key, keep);
-                        }
-                    }
-                    Some(k) => {
-                        // The better result stays, so the merge depends
-                        // neither on the inputs' order nor on its steps.
-                        let held_from = source[&key].clone();
-                        let replace = better(&record, k);
-                        let (mut keep, kept_from, other, from) = if replace {
-                            (record.clone(), name.clone(), k.clone(), held_from)
-                        } else {
-                            (k.clone(), held_from, record.clone(), name.clone())
-                        };
-                        let raise = higher_bound(&other, &keep);
-                        if raise {
-                            keep.lower_bound = other.lower_bound;
-                        }
-                        conflicts.push(Conflict {
-                            board_id: record.board_id.clone(),
-                            spec: record.spec.clone(),
-                            kept: (
-                                keep.outcome.as_str().to_string(),
-                                keep.moves,
-                                keep.solution.clone(),
-                            ),
-                            kept_from,
-                            other: (
-                                other.outcome.as_str().to_string(),
-                                other.moves,
-                                other.solution.clone(),
-                            ),
-                            from,
-                        });
-                        if replace {
-                            source.insert(key.clone(), name.clone());
-                        }
-                        if replace || raise {
-                            kept.insert(key.clone(), keep.clone());
-                            writes.insert(key, keep);
-                        }
-                    }
+    let mut take = |record: GameRecord, name: &str| {
+        let key = (record.board_id.clone(), record.spec.clone());
+        match kept.get(&key) {
+            None => {
+                added += 1;
+                source.insert(key.clone(), name.to_string());
+                kept.insert(key.clone(), record.clone());
+                writes.insert(key, record);
+            }
+            Some(k) if same_result(k, &record) => {
+                duplicates += 1;
+                if higher_bound(&record, k) {
+                    let mut keep = k.clone();
+                    keep.lower_bound = record.lower_bound;
+                    kept.insert(key.clone(), keep.clone());
+                    writes.insert(key, keep);
+                }
+            }
+            Some(k) => {
+                // The better result stays, so the merge depends neither on
+                // the inputs' order nor on its steps.
+                let held_from = source[&key].clone();
+                let replace = better(&record, k);
+                let (mut keep, kept_from, other, from) = if replace {
+                    (record.clone(), name.to_string(), k.clone(), held_from)
+                } else {
+                    (k.clone(), held_from, record.clone(), name.to_string())
+                };
+                let raise = higher_bound(&other, &keep);
+                if raise {
+                    keep.lower_bound = other.lower_bound;
+                }
+                conflicts.push(Conflict {
+                    board_id: record.board_id.clone(),
+                    spec: record.spec.clone(),
+                    kept: (
+                        keep.outcome.as_str().to_string(),
+                        keep.moves,
+                        keep.solution.clone(),
+                    ),
+                    kept_from,
+                    other: (
+                        other.outcome.as_str().to_string(),
+                        other.moves,
+                        other.solution.clone(),
+                    ),
+                    from,
+                });
+                if replace {
+                    source.insert(key.clone(), name.to_string());
+                }
+                if replace || raise {
+                    kept.insert(key.clone(), keep.clone());
+                    writes.insert(key, keep);
                 }
             }
         }
-        report_inputs.push(input);
+    };
+    let run_report = |r: &RunInfo| InputRun {
+        run: r.id,
+        shard: r.shard.clone(),
+        results: r.n_results,
+        finished: r.finished.is_some(),
+    };
+    if !own_runs.is_empty() {
+        for records in own_records {
+            for record in records {
+                take(record, out_name);
+            }
+        }
+        report_inputs.push(InputReport {
+            store: out_name.to_string(),
+            runs: own_runs.iter().map(run_report).collect(),
+        });
     }
+    for ((name, store), runs) in inputs.iter().zip(&runs_of) {
+        for r in runs {
+            for record in store.results(r.id).map_err(at(name))? {
+                take(record, name);
+            }
+        }
+        report_inputs.push(InputReport {
+            store: name.clone(),
+            runs: runs.iter().map(run_report).collect(),
+        });
+    }
+    drop(take);
     let writes: Vec<GameRecord> = writes.into_values().collect();
     out.insert_results(run, &writes).map_err(at(out_name))?;
     let mut optima_taken = 0;
@@ -377,6 +406,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
     let counts: BTreeSet<u32> = runs_of
         .iter()
         .flatten()
+        .chain(&own_runs)
         .filter_map(|r| r.shard.as_deref()?.parse::<crate::Shard>().ok())
         .map(|s| s.count)
         .collect();

@@ -425,3 +425,40 @@ fn a_run_being_played_is_not_merged_into() {
     let again = merge(&mut out, &[("shard.db".to_string(), &shard)]).unwrap();
     assert!(again.finished);
 }
+
+#[test]
+fn a_shard_played_into_the_output_store_is_merged_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = plan(&specs());
+    let mut single = Store::open(&dir.path().join("single.db")).unwrap();
+    let whole = run(
+        &Batch::new(plan.clone(), 1),
+        Some(&mut single),
+        Resume::Same,
+        &mut |_| {},
+    )
+    .unwrap();
+    let expected = rows(&single, whole.run.unwrap());
+
+    // Shard 0/2 is played into the store the other is merged into.
+    let out_path = dir.path().join("out.db");
+    let other_path = dir.path().join("other.db");
+    play_shard(&out_path, &plan, Shard::new(0, 2).unwrap());
+    play_shard(&other_path, &plan, Shard::new(1, 2).unwrap());
+    let mut out = Store::open(&out_path).unwrap();
+    let other = Store::open_existing(&other_path).unwrap();
+    let inputs = [("other.db".to_string(), &other)];
+    let report = merge(&mut out, &inputs).unwrap();
+    assert!(report.complete, "{:?}", report.missing);
+    assert!(report.finished);
+    assert_eq!(report.added, 27);
+    assert_eq!(report.inputs.len(), 2);
+    assert_eq!(report.inputs[0].runs[0].shard.as_deref(), Some("0/2"));
+    assert_eq!(rows(&out, report.run), expected);
+
+    // Again: nothing new, nothing changed.
+    let before = dump(&out);
+    let again = merge(&mut out, &inputs).unwrap();
+    assert_eq!((again.added, again.duplicates), (0, 27));
+    assert_eq!(dump(&out), before);
+}
