@@ -380,7 +380,6 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             runs: runs.iter().map(run_report).collect(),
         });
     }
-    drop(take);
     let writes: Vec<GameRecord> = writes.into_values().collect();
     out.insert_results(run, &writes).map_err(at(out_name))?;
     let mut optima_taken = 0;
