@@ -32,7 +32,7 @@ pub use merge::{MergeError, MergeReport, merge};
 pub use plan::{
     Caps, Field, Fingerprint, GameLimits, Plan, PlanDraft, PlanError, check, program_version,
 };
-pub use play::{BatchResult, run_batch};
+pub use play::{BatchResult, give_back_freed_memory_after, run_batch};
 pub use run::{
     Batch, BatchError, Event, KnownOptima, NotResumed, OptimumEvidence, Outcome, Resume,
     known_optima, reconcile_optimum, record, resume_point, run,

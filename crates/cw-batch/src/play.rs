@@ -115,9 +115,7 @@ fn play(spec: &Spec, board: &Board, limits: &Limits) -> SolveReport {
         let mut solver = spec.build().expect("a parsed spec builds");
         solve(&graph, solver.as_mut(), limits)
     };
-    if report.elapsed >= GIVE_BACK_AFTER {
-        give_back_freed_memory();
-    }
+    give_back_freed_memory_after(report.elapsed);
     check(&graph, report)
 }
 
@@ -125,6 +123,17 @@ fn play(spec: &Spec, board: &Board, limits: &Limits) -> SolveReport {
 /// when they end (see [`give_back_freed_memory`]); for shorter ones the
 /// call would cost more than the little memory they can have held.
 const GIVE_BACK_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// After a search that took `elapsed`, hands the heap's free pages back to
+/// the system if it ran at least [`GIVE_BACK_AFTER`] (see
+/// [`give_back_freed_memory`]). A long-running process (a batch, the web
+/// server) calls it after each search, so what one search freed does not
+/// stay held while the next runs or while the process waits.
+pub fn give_back_freed_memory_after(elapsed: std::time::Duration) {
+    if elapsed >= GIVE_BACK_AFTER {
+        give_back_freed_memory();
+    }
+}
 
 /// Hands the heap's free pages back to the system. glibc keeps memory a
 /// search freed for its next allocations, and the next game's search

@@ -51,7 +51,14 @@ pub(crate) async fn search<T: Send + 'static>(
     let _guard = CancelOnDrop(cancel.clone());
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work(cancel)
+        let started = std::time::Instant::now();
+        let out = work(cancel);
+        // The server runs on: what the search freed goes back to the
+        // system rather than staying held by the allocator (26x26c8-s13's
+        // `exact` for 8 s: 143 MB resident after it without this, 12.5 MB
+        // with it).
+        cw_batch::give_back_freed_memory_after(started.elapsed());
+        out
     })
     .await
     .map_err(|_| ApiError::internal("the search failed unexpectedly"))
