@@ -39,19 +39,26 @@ fn limits(config: &Config, time: Duration, cancel: &Arc<AtomicBool>) -> Limits {
 }
 
 /// An exact search from `game` within `time` and one search's share of the
-/// server's memory.
+/// server's memory; its moves replayed by the engine (see
+/// [`exact_reporting`]).
 fn exact(
     game: &Game<'_>,
     config: &Config,
     time: Duration,
     cancel: &Arc<AtomicBool>,
-) -> ExactResult {
+) -> Result<ExactResult, ApiError> {
     exact_reporting(game, config, time, cancel, None, None)
 }
 
 /// [`exact`], with the search's progress reports sent to `progress`, and
 /// asked only whether `within` moves clear the board when given (see
 /// [`ExactOptions::within`]).
+///
+/// The search plays on its own copy of the rules, so its line is replayed
+/// by the engine before anything uses it (the search always returns a
+/// whole line: its first stage finishes one even when stopped); a line
+/// that does not clear the board is a bug, answered as an internal error
+/// rather than shown, stored or counted.
 fn exact_reporting(
     game: &Game<'_>,
     config: &Config,
@@ -59,7 +66,7 @@ fn exact_reporting(
     cancel: &Arc<AtomicBool>,
     progress: Option<ProgressSink>,
     within: Option<u32>,
-) -> ExactResult {
+) -> Result<ExactResult, ApiError> {
     let limits = Limits {
         progress,
         ..limits(config, time, cancel)
@@ -71,7 +78,16 @@ fn exact_reporting(
         within,
         ..ExactOptions::default()
     };
-    solve_exact_from(game, &opts, &mut ctx)
+    let r = solve_exact_from(game, &opts, &mut ctx);
+    if game_clears(game, &r.moves) {
+        Ok(r)
+    } else {
+        Err(ApiError::internal(format!(
+            "the exact search's {} moves do not clear board {} (a bug: please report it)",
+            r.moves.len(),
+            game.graph().board().id()
+        )))
+    }
 }
 
 fn colors(moves: &[Color]) -> Vec<u8> {
@@ -111,7 +127,7 @@ pub(crate) async fn hint(
             &config,
             Duration::from_millis(caps::HINT_TIME_MS),
             &cancel,
-        );
+        )?;
         Ok(axum::Json(json!({
             "board": id,
             "color": r.moves.first().map(|c| c.0),
@@ -203,22 +219,22 @@ pub(crate) async fn clearable(
             &cancel,
             None,
             Some(left),
-        );
+        )?;
         let found = r.moves.len() as u32;
-        let clearable = if found <= left && game_clears(&game, &r.moves) {
+        let clearable = if found <= left {
             Some(true)
         } else if r.proven || r.lower_bound > left {
             Some(false)
         } else {
             None
         };
-        axum::Json(answer(
+        Ok(axum::Json(answer(
             clearable,
             Some(&r),
             started.elapsed().as_secs_f64() * 1000.0,
-        ))
+        )))
     })
-    .await
+    .await?
 }
 
 /// Whether `line` clears the board from `game` (the exact solver's line,
@@ -259,7 +275,12 @@ pub(crate) fn event_stream(
     let guard = CancelOnDrop(cancel.clone());
     std::thread::Builder::new()
         .name("cw-web job".into())
-        .spawn(move || work(Events(tx), cancel, permit))
+        .spawn(move || {
+            let started = Instant::now();
+            work(Events(tx), cancel, permit);
+            // As after `jobs::search`: the freed memory goes back.
+            cw_batch::give_back_freed_memory_after(started.elapsed());
+        })
         .map_err(|e| ApiError::internal(format!("cannot start a thread: {e}")))?;
     let stream = ReceiverStream::new(rx).map(move |event| {
         let _ = &guard;
@@ -339,7 +360,16 @@ pub(crate) async fn par(
             return;
         }
         // The shortest solution known so far: `near`'s, or one stored
-        // before (not proven).
+        // before (not proven), each replayed by the engine.
+        if !game_clears(&start, &near.moves) {
+            events.send(
+                "error",
+                &json!({ "error": format!(
+                    "the near-optimal search's {} moves do not clear board {id} \
+                     (a bug: please report it)", near.moves.len()) }),
+            );
+            return;
+        }
         let mut best = near.moves.clone();
         if let Some(stored) = known
             .as_ref()
@@ -382,14 +412,20 @@ pub(crate) async fn par(
                 }
             }))
         };
-        let r = exact_reporting(
+        let r = match exact_reporting(
             &start,
             &config,
             par_time.saturating_sub(started.elapsed()),
             &cancel,
             Some(on_progress),
             None,
-        );
+        ) {
+            Ok(r) => r,
+            Err(e) => {
+                events.send("error", &json!({ "error": e.message }));
+                return;
+            }
+        };
         if cancel.load(std::sync::atomic::Ordering::Relaxed) {
             return;
         }
@@ -501,8 +537,13 @@ fn analyse(
         } else if let (0, Some(par)) = (after, par) {
             (par, true)
         } else {
-            let r = exact(game, config, left, cancel);
-            (r.moves.len() as u32, r.proven)
+            match exact(game, config, left, cancel) {
+                Ok(r) => (r.moves.len() as u32, r.proven),
+                Err(e) => {
+                    events.send("error", &json!({ "error": e.message }));
+                    return;
+                }
+            }
         };
         complete &= proven;
         if !events.send(

@@ -72,6 +72,7 @@ test('what a game says about its par', () => {
 test('the par label: time, then bounds, then the par', () => {
   const t0 = 1_000_000;
   assert.equal(parLabel(null, t0, t0), '–');
+  assert.equal(parLabel({ error: 'a bug' }, t0, t0), 'unavailable: a bug');
   assert.equal(parLabel({}, t0, t0 + 2400), 'searching… 2 s');
   assert.equal(parLabel({ lower: 20, upper: null, time_ms: 60000 }, t0, t0 + 3000), '≥ 20, searching… 3 s of at most 60 s');
   assert.equal(parLabel({ lower: 20, upper: 24 }, t0, t0 + 1000), '20–24, searching… 1 s');

@@ -43,6 +43,7 @@ export function parLabel(p, started, now) {
   /** @param {number} t */
   const secs = (t) => Math.max(0, Math.round(t / 1000));
   if (!p) return '–';
+  if (p.error) return `unavailable: ${p.error}`;
   if (p.done) return p.proven ? `${p.par}` : `≤ ${p.par} (search stopped; ≥ ${p.lower_bound})`;
   if (p.retryAt) return `unavailable (server busy?); retrying in ${Math.max(1, Math.ceil((p.retryAt - now) / 1000))} s`;
   const took = `searching… ${secs(now - started)} s`;
@@ -92,10 +93,18 @@ export function startPar(attempt = 0) {
     render();
     if (S.par === par) whenDone();
   });
-  es.onerror = () => {
+  es.onerror = (e) => {
     if (S.parES !== es) return;
     stopPar();
     if (par.done) return;
+    // An `error` event from the server says what went wrong: trying again
+    // would meet it again.
+    const data = /** @type {MessageEvent} */ (e).data;
+    if (data) {
+      S.par = { error: JSON.parse(data).error };
+      showPar();
+      return;
+    }
     const wait = retryDelayMs(attempt + 1);
     S.par = { retryAt: Date.now() + wait };
     S.parRetry = setTimeout(() => startPar(attempt + 1), wait);

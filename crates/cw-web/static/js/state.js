@@ -59,6 +59,7 @@ import { resolveLimit } from './rules.js';
  * @property {number[]} [moves]
  * @property {boolean} [done]
  * @property {number} [retryAt] when the next try starts (ms since the epoch)
+ * @property {string} [error] the server's error: shown, not tried again
  */
 
 /**
