@@ -51,11 +51,11 @@ while getopts "t:m:d:o:cb:j:" opt; do
     c) commit=1 ;;
     b) beam=$OPTARG ;;
     j) threads=$OPTARG ;;
-    *) sed -n '2,34p' "$0"; exit 2 ;;
+    *) sed -n '2,33p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,34p' "$0"; exit 2; fi
+if [ $# -eq 0 ]; then sed -n '2,33p' "$0"; exit 2; fi
 whole() { # NAME VALUE MIN WHAT
   if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt "$3" ]; then
     echo "prove-big: $1 wants $4, $3 or more (not '$2')" >&2
