@@ -47,7 +47,14 @@
 //!   asking for `ub` moves from the position; when it proves that none of
 //!   them finishes sooner, none is stored. Most positions of that level end
 //!   there after a few merged steps, instead of each child being stored,
-//!   checked for dominance and expanded in turn;
+//!   checked for dominance and expanded in turn. The children that a
+//!   stored position of their depth dominates are dropped before the
+//!   merged search, not after it (the check every stored child gets,
+//!   moved ahead): the union of the others is smaller, so it is cheaper
+//!   to refute and fails less often. Against the check made after, run in
+//!   turn: 0.92 of the CPU time on `26x26c8-s13` and 0.85 on `30x30c6-s2`
+//!   (one thread, medians of 3), 0.95 on `26x26c8-s17` (two threads,
+//!   median of 2) and on the 20 Color Walk 30×30×6 boards;
 //! - with more than one thread, a batch of positions of the same `f` is
 //!   expanded side by side by the crew the caller hands in
 //!   (`Limits::crews`; cw-solve starts no thread) and their children are
@@ -881,28 +888,35 @@ fn expand_one<const W: usize>(
         });
         true
     });
-    // The last level: refute the children together (see the module docs).
-    if view.merge_last_level && view.f + 1 >= ub && !goal && !kept.is_empty() {
-        let start: Vec<_> = kept
-            .iter()
-            .map(|k| (k.g - gi as u32, k.flooded, k.frontier))
-            .collect();
-        if g.refutes_merged(&start, ub - gi as u32) {
-            return true;
+    let dominated = |k: &Child<W>| {
+        let boundary = g.boundary(&k.flooded, &k.frontier);
+        view.dom
+            .has_superset(k.g as usize, &k.flooded[..w], &boundary[..w], u32::MAX, 0)
+    };
+    // The last level: the children no stored position dominates are
+    // refuted together (see the module docs).
+    let last = view.merge_last_level && view.f + 1 >= ub && !goal;
+    if last {
+        kept.retain(|k| !dominated(k));
+        if !kept.is_empty() {
+            let start: Vec<_> = kept
+                .iter()
+                .map(|k| (k.g - gi as u32, k.flooded, k.frontier))
+                .collect();
+            if g.refutes_merged(&start, ub - gi as u32) {
+                return true;
+            }
         }
     }
     for child in kept {
-        let (nf, nl, gc) = (&child.flooded, &child.frontier, child.g);
-        if let Some(j) = store.find(&nf[..w], child.hash) {
-            if u32::from(view.meta.at(j as usize).g) > gc {
+        if let Some(j) = store.find(&child.flooded[..w], child.hash) {
+            if u32::from(view.meta.at(j as usize).g) > child.g {
                 out.push(child);
             }
             continue;
         }
-        if view
-            .dom
-            .has_superset(gc as usize, &nf[..w], &g.boundary(nf, nl)[..w], u32::MAX, 0)
-        {
+        // On the last level the check was made already.
+        if !last && dominated(&child) {
             continue;
         }
         out.push(child);
