@@ -31,7 +31,13 @@ pub fn load_all(source: &str, from: Option<Format>) -> Result<Vec<BoardEntry>> {
         }
     };
     let format = from.unwrap_or_else(|| format::detect(&text));
-    format::parse(&text, format).with_context(|| format!("reading {origin} as the {format} format"))
+    format::parse(&text, format).with_context(|| match from {
+        Some(_) => format!("reading {origin} as the {format} format"),
+        // A guess: say how to name the format when it guessed wrong.
+        None => format!(
+            "reading {origin} as the {format} format (detected; --from FORMAT reads it as another)"
+        ),
+    })
 }
 
 /// Whether a path is something we read boards from: a regular file, or a

@@ -139,9 +139,10 @@ fn print_entries(
 
 /// Writes generated boards to `out` one at a time in `format`, or as one
 /// JSON array. The boards share their size, colors and start, so a format
-/// that can hold the first can hold them all: an error comes before
-/// anything is printed (or from the generator, on the first board, as the
-/// shape is the same for all).
+/// that can hold the first can hold them all, but for the color count of
+/// the formats that have none (below): an error comes before anything is
+/// printed (or from the generator, on the first board, as the shape is the
+/// same for all).
 fn stream_entries(
     boards: impl Iterator<Item = Result<Board, cw_core::BoardError>>,
     count: u64,
@@ -155,6 +156,11 @@ fn stream_entries(
         );
     }
     let mut out = std::io::BufWriter::new(out);
+    // A format with no color count needs one board of the file to show
+    // the last color (see `format::check_color_counts`; the boards share
+    // their shape and colors, so that is all it asks of them): the boards
+    // are held back until one does, and if none does, nothing is written.
+    let mut unshown: Option<(Vec<u8>, anyhow::Error)> = None;
     for (i, board) in boards.enumerate() {
         let entry = BoardEntry::new(board?);
         if as_json {
@@ -162,16 +168,24 @@ fn stream_entries(
             serde_json::to_writer(&mut out, &BoardJson::new(&entry))?;
             continue;
         }
-        // The boards share their shape and colors: the first one's check
-        // (does it show its last color?) stands for the file.
-        if i == 0 {
-            format::check_color_counts([&entry.board], format)?;
-        }
-        let text = format::write(&entry, format)?;
+        let mut text = format::write(&entry, format)?.into_bytes();
         if i > 0 && format.separates_boards_by_blank_lines() {
-            out.write_all(b"\n")?;
+            text.insert(0, b'\n');
         }
-        out.write_all(text.as_bytes())?;
+        let shows = format::check_color_counts([&entry.board], format);
+        match (i, shows, &mut unshown) {
+            (0, Err(e), _) => unshown = Some((text, e.into())),
+            (_, Ok(()), Some((held, _))) => {
+                out.write_all(held)?;
+                out.write_all(&text)?;
+                unshown = None;
+            }
+            (_, _, Some((held, _))) => held.extend_from_slice(&text),
+            (_, _, None) => out.write_all(&text)?,
+        }
+    }
+    if let Some((_, e)) = unshown {
+        return Err(e);
     }
     if as_json {
         out.write_all(b"]\n")?;
@@ -205,8 +219,14 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
                 if game.is_solved() {
                     break;
                 }
-                game.try_play(c)
-                    .with_context(|| format!("move {}", n + 1))?;
+                game.try_play(c).with_context(|| {
+                    let on = if entries.len() > 1 {
+                        format!(" on {}", crate::board_input::label(entry))
+                    } else {
+                        String::new()
+                    };
+                    format!("move {}{on}", n + 1)
+                })?;
                 played.push(c);
             }
         }
@@ -261,6 +281,17 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
 
 /// `colorwalk convert`.
 pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+    // Writing over the input would lose what the output format cannot hold
+    // (comments, names, optima), with no way back.
+    if let Some(out) = &args.output
+        && args.input != "-"
+        && super::same_file(std::path::Path::new(&args.input), out)
+    {
+        bail!(
+            "{} is both the input and the output: write to another file",
+            out.display()
+        );
+    }
     let entries = load_all(&args.input, args.from.map(Format::from))?;
     let mut buffer = Vec::new();
     print_entries(&entries, args.to.into(), args.json, &mut buffer)?;

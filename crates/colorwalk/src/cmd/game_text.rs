@@ -33,7 +33,10 @@ pub fn parse_limit(text: &str) -> Result<LimitRule> {
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
         .to_ascii_lowercase();
-    let expected = format!("expected par, par+N or a number of moves (1 to {MAX_LIMIT})");
+    let expected = format!(
+        "expected par, par+N (N moves beyond par, 0 to {MAX_LIMIT}) or a number of moves (1 to \
+         {MAX_LIMIT})"
+    );
     let number = |digits: &str| -> Result<u32> {
         match digits.parse::<u32>() {
             Ok(n) if n <= MAX_LIMIT && digits.bytes().all(|b| b.is_ascii_digit()) => Ok(n),

@@ -187,28 +187,30 @@ pub(crate) fn note_memory(
     }
 }
 
-/// Warns when what a solver found contradicts the optimum the board's file
-/// lists: a solution shorter than it, or a proven bound above it (as
-/// `bench` warns for a set).
-pub(crate) fn warn_listed_optimum(
+/// The optimum the board's file lists, unless what was found contradicts
+/// it: a solution shorter than it, or a proven bound above it. A
+/// contradicted one is ignored, with a warning (as `bench` does for a set).
+pub(crate) fn listed_optimum_that_holds(
     listed: Option<u32>,
     solution: Option<usize>,
     bound: Option<u32>,
-) {
-    let Some(listed) = listed else {
-        return;
-    };
+) -> Option<u32> {
+    let listed = listed?;
     if let Some(moves) = solution.filter(|&m| m < listed as usize) {
         eprintln!(
             "warning: the listed optimum {listed} is wrong: a solution of {} clears the board",
             count(moves, "move")
         );
-    } else if let Some(bound) = bound.filter(|&b| b > listed) {
+        return None;
+    }
+    if let Some(bound) = bound.filter(|&b| b > listed) {
         eprintln!(
             "warning: the listed optimum {listed} is wrong: at least {} are proven to be needed",
             count(bound as usize, "move")
         );
+        return None;
     }
+    Some(listed)
 }
 
 /// A note on standard error when a stage of `spec` looks ahead over more

@@ -155,7 +155,8 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
         }),
     };
-    super::warn_listed_optimum(entry.optimum, Some(out.moves), Some(out.lower_bound));
+    let holds =
+        super::listed_optimum_that_holds(entry.optimum, Some(out.moves), Some(out.lower_bound));
     if args.json {
         crate::json::print(&out)?;
     } else {
@@ -182,7 +183,8 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             )?;
         }
         if let Some(listed) = entry.optimum {
-            writeln!(w, "listed       {listed}")?;
+            let wrong = if holds.is_none() { " (wrong)" } else { "" };
+            writeln!(w, "listed       {listed}{wrong}")?;
         }
         writeln!(w, "solution     {}", out.solution)?;
         writeln!(

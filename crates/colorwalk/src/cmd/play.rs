@@ -176,6 +176,12 @@ pub fn play_lines(
         writeln!(out, "{}", status(g))
     };
     draw(&game, output)?;
+    // A board with nothing to take in (one color, Flood-It) is cleared as
+    // it is, as `verify` and the full screen say.
+    if game.current().is_solved() {
+        writeln!(output, "cleared in 0 moves")?;
+        return Ok(Ending::Cleared(0));
+    }
     let mut bytes = Vec::new();
     let mut line_no = 0;
     // Whether the loss was told after the move that lost.
@@ -447,6 +453,18 @@ mod tests {
         assert!(out.contains("'9' is not a command"));
         assert!(out.contains("nothing to undo"));
         assert!(out.contains("cleared in 2 moves: 0,1"));
+    }
+
+    #[test]
+    fn a_board_clear_from_the_start_is_cleared_in_no_moves() {
+        // Flood-It, every cell of one color: the start group is the board.
+        let cells = "0000".chars().map(Color::from_char).collect();
+        let board = Board::with_start(2, 2, 2, cells, 0).unwrap();
+        for script in ["", "1\n", "q\n"] {
+            let (ending, out) = run_script(&board, script);
+            assert_eq!(ending, Ending::Cleared(0), "{out}");
+            assert!(out.contains("cleared in 0 moves"), "{out}");
+        }
     }
 
     #[test]

@@ -158,6 +158,13 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     .then(|| [report.moves.as_slice(), &report.unplayed].concat())
     .filter(|line| replay(&graph, line).is_ok_and(|r| r.cleared))
     .map(Moves);
+    // A listed optimum that the result contradicts is ignored, with a
+    // warning.
+    let optimum = super::listed_optimum_that_holds(
+        entry.optimum,
+        report.solved().then_some(report.moves.len()),
+        report.lower_bound,
+    );
     let out = SolveJson {
         board: entry.board.id().to_string(),
         spec: spec.to_string(),
@@ -168,18 +175,13 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         millis: report.elapsed.as_secs_f64() * 1000.0,
         nodes: report.nodes,
         inspections: report.inspections.clusters,
-        optimum: entry.optimum,
+        optimum,
         lower_bound: report.lower_bound,
         proven_optimal: report.proven_optimal,
         gave_up_because: report.gave_up_because.clone(),
         unproven_because: report.unproven_because.clone(),
         found_when_cancelled: found_when_cancelled.as_ref().map(Moves::to_string),
     };
-    super::warn_listed_optimum(
-        entry.optimum,
-        out.solved.then_some(out.moves),
-        out.lower_bound,
-    );
     if args.json {
         crate::json::print(&out)?;
     } else {
@@ -199,7 +201,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
                 super::count(checked.blocks_left, "block")
             )?,
         }
-        if let (Some(opt), true) = (entry.optimum, out.solved) {
+        if let (Some(opt), true) = (optimum, out.solved) {
             writeln!(
                 w,
                 "optimum  {opt} (gap {})",

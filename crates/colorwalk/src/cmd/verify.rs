@@ -65,7 +65,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
                 if r.surplus == 1 { "was" } else { "were" }
             )?;
         }
-        if let (Some(opt), true) = (entry.optimum, r.cleared) {
+        let optimum = super::listed_optimum_that_holds(
+            entry.optimum,
+            r.cleared.then_some(r.moves_played),
+            None,
+        );
+        if let (Some(opt), true) = (optimum, r.cleared) {
             writeln!(
                 w,
                 "known optimum: {opt} ({} over)",

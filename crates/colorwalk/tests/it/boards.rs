@@ -64,6 +64,85 @@ fn convert_round_trips_through_every_format() {
 }
 
 #[test]
+fn new_writes_a_color_count_free_format_when_a_later_board_shows_the_last_color() {
+    // 3×3 Flood-It boards with 9 colors: seed 3 lacks color 8, seed 4 has
+    // it, so the two read back with their 9 colors, as `convert` agrees.
+    let args = |to: &'static str, n: &'static str| {
+        [
+            "new",
+            "--seed",
+            "3",
+            "-n",
+            n,
+            "--size",
+            "3x3",
+            "--colors",
+            "9",
+            "--flood-it",
+            "--to",
+            to,
+        ]
+    };
+    let out = colorwalk(&args("dataset", "2"), "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let rows = |text: &str, from: &str| {
+        let out = colorwalk(
+            &["convert", "-", "--from", from, "--to", "text", "--json"],
+            text,
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let boards: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        boards
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| (b["colors"].clone(), b["rows"].clone()))
+            .collect::<Vec<_>>()
+    };
+    let dataset = stdout(&out);
+    let text = stdout(&colorwalk(&args("text", "2"), ""));
+    assert_eq!(rows(&dataset, "dataset"), rows(&text, "text"));
+    // Alone, seed 3 cannot be written so, and nothing is.
+    let out = colorwalk(&args("dataset", "1"), "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("is on no cell"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn convert_never_writes_over_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let text = "# name: mine\n# optimum: 2\n.01\n011\n";
+    std::fs::write(&input, text).unwrap();
+    let link = dir.path().join("link.txt");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&input, &link).unwrap();
+    #[cfg(not(unix))]
+    std::fs::hard_link(&input, &link).unwrap();
+    for out_path in [&input, &link] {
+        let out = colorwalk(
+            &[
+                "convert",
+                input.to_str().unwrap(),
+                "--to",
+                "line",
+                "-o",
+                out_path.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains("is both the input and the output"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
+    }
+}
+
+#[test]
 fn convert_writes_a_file_and_reads_the_reference_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("b.99");

@@ -1281,9 +1281,33 @@ fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
                 err.contains("the listed optimum") && err.contains(says),
                 "{args:?}: {err}"
             );
+            // And it is ignored: no gap is counted from it.
+            let said = stdout(&out);
+            assert!(!said.contains("gap"), "{args:?}: {said}");
+            if args[0] == "optimum" {
+                assert!(said.contains("(wrong)"), "{said}");
+            }
         }
     }
-    // A listed optimum that holds says nothing.
+    // `verify` knows only its moves: 2 moves refute a listed 5.
+    let out = colorwalk(&["verify", "-", "0,1"], "# optimum: 5\n.01\n011\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("a solution of 2 moves clears the board"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stdout(&out).contains("known optimum"), "{}", stdout(&out));
+    // A listed optimum that holds says nothing, and counts.
     let out = colorwalk(&["optimum", "-", "--no-store"], "# optimum: 2\n.01\n011\n");
     assert!(!stderr(&out).contains("listed optimum"), "{}", stderr(&out));
+    let out = colorwalk(
+        &["solve", "-", "--spec", "exact"],
+        "# optimum: 2\n.01\n011\n",
+    );
+    assert!(
+        stdout(&out).contains("optimum  2 (gap 0)"),
+        "{}",
+        stdout(&out)
+    );
 }
