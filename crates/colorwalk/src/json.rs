@@ -18,6 +18,10 @@ pub struct BoardJson {
     pub colors: usize,
     /// Rows of cells in the text format.
     pub rows: Vec<String>,
+    /// A Flood-It board's start cell, `[row, column]` from 0 (none for
+    /// Color Walk, whose start is the blank top-left block).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<[usize; 2]>,
     /// The name from the file, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
@@ -39,6 +43,10 @@ impl BoardJson {
                 .lines()
                 .map(str::to_string)
                 .collect(),
+            start: b.is_flood_it().then(|| {
+                let (row, col) = b.start_row_col();
+                [row, col]
+            }),
             name: entry.name.clone(),
             optimum: entry.optimum,
         }

@@ -25,6 +25,11 @@ fn new_is_reproducible_from_a_seed_and_prints_ids_and_json() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v[0]["id"], "30x20c5-k2");
     assert_eq!(v[0]["rows"].as_array().unwrap().len(), 20);
+    assert!(v[0].get("start").is_none(), "Color Walk: {v}");
+    // A Flood-It board's start cell is given as [row, column].
+    let json = stdout(&colorwalk(&["new", "10x8c4@4,5-f7", "--json"], ""));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v[0]["start"], serde_json::json!([4, 5]));
 }
 
 #[test]
