@@ -176,7 +176,7 @@ pub fn play_lines(
         writeln!(out, "{}", status(g))
     };
     draw(&game, output)?;
-    // A board with nothing to take in (one color, Flood-It) is cleared as
+    // A Flood-It board whose start group is the whole board is cleared as
     // it is, as `verify` and the full screen say.
     if game.current().is_solved() {
         writeln!(output, "cleared in 0 moves")?;
