@@ -48,6 +48,21 @@ fn play_shard(path: &Path, plan: &Plan, shard: Shard) -> usize {
     played
 }
 
+/// Plays the whole plan into a store at `path` on `threads` threads:
+/// the store, what the run returned, and its rows (what a merge must equal).
+fn play_whole(path: &Path, plan: &Plan, threads: usize) -> (Store, cw_batch::Outcome, Vec<Row>) {
+    let mut store = Store::open(path).unwrap();
+    let whole = run(
+        &Batch::new(plan.clone(), threads),
+        Some(&mut store),
+        Resume::Same,
+        &mut |_| {},
+    )
+    .unwrap();
+    let rows = rows(&store, whole.run.unwrap());
+    (store, whole, rows)
+}
+
 /// A result without its time: board, position, spec, outcome, moves,
 /// solution, lower bound.
 type Row = (String, u32, String, GameOutcome, u32, String, Option<u32>);
@@ -98,15 +113,7 @@ fn dump(store: &Store) -> String {
 fn shards_merge_into_the_run_a_single_process_plays_and_merging_again_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let plan = plan(&specs());
-    let mut single = Store::open(&dir.path().join("single.db")).unwrap();
-    let whole = run(
-        &Batch::new(plan.clone(), 2),
-        Some(&mut single),
-        Resume::Same,
-        &mut |_| {},
-    )
-    .unwrap();
-    let expected = rows(&single, whole.run.unwrap());
+    let (single, whole, expected) = play_whole(&dir.path().join("single.db"), &plan, 2);
     assert_eq!(expected.len(), 27);
 
     // Shard 1 is killed after two results: what it leaves is an unfinished
@@ -430,15 +437,7 @@ fn a_run_being_played_is_not_merged_into() {
 fn a_shard_played_into_the_output_store_is_merged_too() {
     let dir = tempfile::tempdir().unwrap();
     let plan = plan(&specs());
-    let mut single = Store::open(&dir.path().join("single.db")).unwrap();
-    let whole = run(
-        &Batch::new(plan.clone(), 1),
-        Some(&mut single),
-        Resume::Same,
-        &mut |_| {},
-    )
-    .unwrap();
-    let expected = rows(&single, whole.run.unwrap());
+    let (_, _, expected) = play_whole(&dir.path().join("single.db"), &plan, 1);
 
     // Shard 0/2 is played into the store the other is merged into.
     let out_path = dir.path().join("out.db");
