@@ -45,6 +45,20 @@ test('an answer that is not JSON rejects with its status', async () => {
   await assert.rejects(api('/api/solvers'), { message: 'HTTP 503' });
 });
 
+test('a 200 whose body is not JSON rejects: it is no answer', async () => {
+  answer(200, 'not json');
+  await assert.rejects(api('/api/hint', {}), { message: 'HTTP 200' });
+});
+
+test('an abort while the body arrives rejects as aborted, not as an answer', async () => {
+  globalThis.fetch = /** @type {any} */ (async () => ({
+    ok: true,
+    status: 200,
+    json: async () => { throw new DOMException('The operation was aborted.', 'AbortError'); },
+  }));
+  await assert.rejects(api('/api/hint', {}), { name: 'AbortError' });
+});
+
 test('an aborted request rejects as aborted', async () => {
   globalThis.fetch = async (_url, init) => {
     init?.signal?.throwIfAborted();

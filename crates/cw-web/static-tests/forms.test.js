@@ -249,4 +249,11 @@ test('Step plays the next move of the line asked for while the game follows it',
   assert.equal(nextOfLine(line, [1, 2]), 3);
   assert.equal(nextOfLine(line, [1, 3]), null, 'a move of another: asked again');
   assert.equal(nextOfLine(line, [1, 2, 3, 4]), null, 'the line is played out');
+  // The solver took over after the game's moves 1, 2: after a restart or an
+  // undo the game is before that point, and its own moves are not the
+  // solver's to play.
+  assert.equal(nextOfLine(line, [1, 2], 2), 3);
+  assert.equal(nextOfLine(line, [1, 2, 3], 2), 4);
+  assert.equal(nextOfLine(line, [], 2), null, 'restarted: asked again');
+  assert.equal(nextOfLine(line, [1], 2), null, 'undone past where it took over: asked again');
 });

@@ -138,6 +138,14 @@ test('the review summary says when its analysis failed', () => {
   ]);
 });
 
+test('the review summary says when its analysis was left unfinished', () => {
+  // Leaving the review stops the analysis: it no longer claims to run.
+  const stopped = { key: 'x', remaining: [2, null, null], done: false, stopped: true };
+  assert.deepEqual(summaryLines({ n: 2, k: 2, reviewing: false, over: true, par: null, diverge: -1, analysis: stopped }), [
+    'The analysis stopped at 1 of 3 positions when the review was left; the next review starts it again.',
+  ]);
+});
+
 test('the review summary while the analysis runs, and of an optimal game', () => {
   const par = { done: true, proven: false, par: 2, moves: [0, 1] };
   const running = { key: 'x', remaining: [2, null, null], done: false };

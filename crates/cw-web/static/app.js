@@ -173,7 +173,8 @@ async function main() {
  * far. What cannot be used is left out and said in the New game panel, and
  * the rest is kept: a bad limit keeps the board, a bad board shows the
  * first one (without the address's moves, which were another board's),
- * moves past a limit of N moves (a number, or par once known) are cut to N.
+ * moves past a limit of N moves (a number, or par once known) are cut to N
+ * (by `loadBoard`).
  * @param {string} hash
  */
 async function openAddress(hash) {
@@ -201,12 +202,8 @@ async function openAddress(hash) {
       } catch (e3) { playError(e3); return; }
     }
   }
-  let moves = ownMoves ? address.moves || [] : [];
-  const limit = board.limit;
-  if (limit && typeof limit.moves === 'number' && moves.length > limit.moves) {
-    notes.push(`${moves.length} moves pass the limit of ${limit.moves}: only the first ${limit.moves} are kept`);
-    moves = moves.slice(0, limit.moves);
-  }
+  // loadBoard cuts moves past the move limit (a number, or par once known).
+  const moves = ownMoves ? address.moves || [] : [];
   clearError('new-error');
   await loadBoard(board, null, moves).catch(playError);
   if (notes.length) {

@@ -4,7 +4,7 @@
 /**
  * Calls the API: GET `path`, or POST `body` as JSON. Resolves to the answer;
  * rejects with an Error whose message is the server's (`{"error"}`), or
- * `HTTP <status>` when the answer is not JSON, or, when the server cannot
+ * `HTTP <status>` when the answer is not JSON (whatever the status), or, when the server cannot
  * be reached at all, an Error named `NetworkError` that says so (the
  * browser's own "Failed to fetch" says nothing to a person).
  * @param {string} path
@@ -30,7 +30,17 @@ export async function api(path, body, signal) {
     down.name = 'NetworkError';
     throw down;
   }
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  // A body that is not JSON is an error whatever the status (a 200 without
+  // a readable answer is no answer); an abort while the body arrives stays
+  // an abort, which callers ignore.
+  /** @type {any} */
+  let data;
+  try {
+    data = await res.json();
+  } catch (e) {
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    throw new Error(`HTTP ${res.status}`);
+  }
   if (!res.ok) throw new Error((data && data.error) || `HTTP ${res.status}`);
   return data;
 }

@@ -5,6 +5,7 @@
 import { api, streamUrl } from './api.js';
 import { $, clearError, el, input, showError, status } from './dom.js';
 import { lastSeriesBoard, wholeNumberProblem } from './fields.js';
+import { retryDelayMs } from './par.js';
 import { S } from './state.js';
 import { statsTable } from './tables.js';
 
@@ -115,6 +116,32 @@ function rememberBatch(batch) {
     else localStorage.removeItem(BATCH_KEY);
   } catch { /* no storage: nothing remembered */ }
 }
+
+/** The batch remembered, as stored (null: none). */
+function rememberedText() {
+  try { return localStorage.getItem(BATCH_KEY); } catch { return null; }
+}
+
+/**
+ * Puts back what was remembered before a batch that never started.
+ * @param {string | null} text
+ */
+function rememberText(text) {
+  try {
+    if (text === null) localStorage.removeItem(BATCH_KEY);
+    else localStorage.setItem(BATCH_KEY, text);
+  } catch { /* no storage: nothing remembered */ }
+}
+
+/**
+ * Tries of a batch's stream that the server refused before it started
+ * (its one batch slot held: by another batch, or by one just stopped,
+ * which lets go once its games in play end): 1, 2, 4 and 8 s apart.
+ */
+const BATCH_TRIES = 5;
+
+/** The next try of a refused batch stream. */
+let batchRetry = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
 
 /**
  * Puts a batch left unfinished when the page was last closed back in the
@@ -249,11 +276,22 @@ export async function startBatch() {
   status('batch-status', '');
   $('batch-table').replaceChildren();
   /** @type {HTMLImageElement} */ ($('batch-plot')).hidden = true;
-  const es = new EventSource(streamUrl('/api/batch/events', { plan: JSON.stringify(plan) }));
-  S.batchES = es;
+  const rememberedBefore = rememberedText();
   rememberBatch({ plan, run: null });
   /** @type {HTMLButtonElement} */ ($('batch-start')).disabled = true;
   status('batch-status', 'Starting…');
+  openBatchStream(plan, rememberedBefore, 1);
+}
+
+/**
+ * Runs `plan` on the server and follows its events (try `attempt`).
+ * @param {Plan} plan
+ * @param {string | null} rememberedBefore the batch remembered before this one
+ * @param {number} attempt
+ */
+function openBatchStream(plan, rememberedBefore, attempt) {
+  const es = new EventSource(streamUrl('/api/batch/events', { plan: JSON.stringify(plan) }));
+  S.batchES = es;
   const progress = /** @type {HTMLProgressElement} */ ($('batch-progress'));
   /** @type {number | null} */
   let run = null;
@@ -299,14 +337,27 @@ export async function startBatch() {
       return;
     }
     if (es.readyState === EventSource.CLOSED && S.batchES === es) {
-      status('batch-status', 'The batch could not start (is another batch running?).', true);
+      // The server refused the stream (an event stream cannot read why;
+      // the plan was checked just before, so its batch slot is held).
+      if (run === null && attempt < BATCH_TRIES) {
+        status('batch-status', 'Waiting for the server to take the batch: another batch is running, or one just stopped is finishing its games in play…');
+        batchRetry = setTimeout(() => { if (S.batchES === es) openBatchStream(plan, rememberedBefore, attempt + 1); }, retryDelayMs(attempt));
+        return;
+      }
+      if (run === null) {
+        status('batch-status', 'The batch could not start: the server is running another batch. Wait for it, or stop it, and Start again.', true);
+        // Nothing of this plan was played: what was remembered before stays.
+        rememberText(rememberedBefore);
+      } else {
+        status('batch-status', `Run ${run}: the server refused to go on (is another batch running?). What finished is stored; Start resumes it.`, true);
+      }
       endBatch();
-      rememberBatch(null);
     }
   });
 }
 
 function endBatch() {
+  clearTimeout(batchRetry);
   if (S.batchES) S.batchES.close();
   S.batchES = null;
   /** @type {HTMLButtonElement} */ ($('batch-start')).disabled = false;

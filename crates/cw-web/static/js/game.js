@@ -9,7 +9,7 @@ import { addressOf } from './address.js';
 import { api } from './api.js';
 import { $, status } from './dom.js';
 import { isPrefix, whoAfter } from './position.js';
-import { startAnalysis, stopAnalysis } from './review.js';
+import { interruptAnalysis, startAnalysis } from './review.js';
 import { S, currentLimit } from './state.js';
 import { render } from './view.js';
 
@@ -28,16 +28,30 @@ function limitMoves() {
  * @param {number[]} moves
  */
 export async function refresh(moves) {
-  if (!S.board) throw new Error('no board');
+  const board = S.board;
+  if (!board) throw new Error('no board');
   const limit = limitMoves();
   /** @type {{ board: string, moves: number[], limit?: number }} */
-  const req = { board: S.board.id, moves };
+  const req = { board: board.id, moves };
   if (limit !== null) req.limit = limit;
   const pos = await api('/api/play', req);
+  // An answer about a board no longer shown (a new game or an address
+  // opened meanwhile) would draw that board's position on this one.
+  if (S.board !== board) throw superseded();
   S.pos = pos;
   S.known = moves.slice();
   S.posLimit = limit;
   return pos;
+}
+
+/**
+ * The error of work whose board is no longer shown: named as an abort, so
+ * that it is dropped as one (`playError`).
+ */
+export function superseded() {
+  const e = new Error('another board is shown now');
+  e.name = 'AbortError';
+  return e;
 }
 
 /**
@@ -49,6 +63,8 @@ export async function setMoves(moves, by = 'you') {
   if (!isPrefix(moves, S.known) || S.posLimit !== limitMoves()) await refresh(moves);
   S.who = whoAfter(S.moves, S.who, moves, by);
   S.moves = moves;
+  // A review showing a move that is gone (cut to the limit) shows the last.
+  if (S.view !== null && S.view > moves.length) S.view = moves.length;
   render();
   updateAddress();
 }
@@ -125,7 +141,7 @@ export function enterReview() {
 export function exitReview() {
   if (S.view === null) return;
   S.view = null;
-  stopAnalysis();
+  interruptAnalysis();
   render();
 }
 

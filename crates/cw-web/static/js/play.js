@@ -210,17 +210,24 @@ export function restart() {
   return S.playQueue;
 }
 
+/**
+ * The next move of an optimal continuation, from the position after the
+ * moves clicked or typed before it (`1 h` asks after 1). It does not wait
+ * in the move queue itself: a move played while it searches cancels it.
+ */
 export async function hint() {
+  await S.playQueue;
   if (!S.board || S.solving || gameOver() || gameLost()) return;
   exitReview();
   clearHint();
   const abort = new AbortController();
   S.hintAbort = abort;
-  const at = S.moves.length;
+  const { board, moves } = S;
+  const at = moves.length;
   status('status', 'Looking for an optimal move…');
   try {
-    const h = await api('/api/hint', { board: S.board.id, moves: S.moves }, abort.signal);
-    if (S.moves.length !== at) return;
+    const h = await api('/api/hint', { board: board.id, moves }, abort.signal);
+    if (S.board !== board || S.moves !== moves) return;
     S.hint = { ...h, at };
     status('status', hintText(h));
     render();
@@ -229,21 +236,24 @@ export async function hint() {
 }
 
 /**
- * Asks the exact solver whether the position can still be cleared within
- * the moves the limit leaves.
+ * Asks the exact solver whether the position (after the moves clicked or
+ * typed before, as `hint`) can still be cleared within the moves the limit
+ * leaves.
  */
 export async function checkClearable() {
+  await S.playQueue;
   const limit = currentLimit();
   if (!S.board || S.solving || !limit || limit.moves === null || gameOver()) return;
   exitReview();
   clearHint();
   const abort = new AbortController();
   S.clearableAbort = abort;
-  const at = S.moves.length;
+  const { board, moves } = S;
+  const at = moves.length;
   status('status', `Asking the exact solver whether ${limit.moves - at} moves can still clear the board…`);
   try {
-    const a = await api('/api/clearable', { board: S.board.id, moves: S.moves, limit: limit.moves }, abort.signal);
-    if (S.moves.length !== at) return;
+    const a = await api('/api/clearable', { board: board.id, moves, limit: limit.moves }, abort.signal);
+    if (S.board !== board || S.moves !== moves) return;
     S.clearable = { ...a, at };
     status('status', clearableText(a), a.clearable === false);
     render();
@@ -316,31 +326,54 @@ export async function applyLimitHere() {
 /**
  * Shows `board` (from source `src` of the New game panel, or from the
  * page's address when null) and sets the panel to say where it came from;
- * then plays `moves` (from the address), if any: an error in them shows
- * in the panel, and the game starts from the beginning.
+ * then plays `moves` (from the address), if any: moves past the move limit
+ * (once it is known) are cut to it, the moves before a bad one are kept,
+ * and the panel says what was left out. A board shown meanwhile (another
+ * new game, another address) wins: this one then stops quietly.
  * @param {import('./state.js').Board} board
  * @param {string | null} [src]
  * @param {number[]} [moves]
  */
 export async function loadBoard(board, src = null, moves = []) {
-  stopPar();
+  // The same board again (its limit applied, Back to it) keeps its par
+  // search, finished or under way, rather than starting it over.
+  const keepPar = !!S.board && S.board.id === board.id && !!S.par && (!!S.par.done || !!S.parES);
+  if (!keepPar) stopPar();
   stopSolver();
   exitReview();
   clearHint();
   const colorsBefore = S.board ? S.board.colors : null;
   S.board = board;
   S.limitRule = board.limit || null;
+  S.stepLine = null;
+  S.analysis = null;
   // The solver's last words were about the board before; its spec is
   // checked again where the number of colors changed what it allows.
   status('solver-status', '');
   if (colorsBefore !== board.colors && input('solver-spec').value) checkSpec();
-  S.par = null;
+  if (!keepPar) S.par = null;
   S.moves = []; S.who = []; S.known = []; S.pos = null; S.posLimit = null;
   buildBoard();
   showSourceOf(board, src);
-  await refresh([]);
+  try {
+    await refresh([]);
+  } catch (e) {
+    // Another board came meanwhile: it is the one shown.
+    if (e instanceof Error && e.name === 'AbortError') return;
+    throw e;
+  }
+  // Moves past the move limit, once it is known (a number, or par from the
+  // board's known optimum or a par search kept), are cut to it.
+  const limit = currentLimit();
+  /** @type {string[]} */
+  const notes = [];
+  if (limit && limit.moves !== null && moves.length > limit.moves) {
+    notes.push(`${moves.length} moves pass the limit of ${limit.moves}: only the first ${limit.moves} are kept`);
+    moves = moves.slice(0, limit.moves);
+  }
   if (moves.length) {
     try { await setMoves(moves); } catch (e) {
+      if (e instanceof Error && e.name === 'AbortError') return;
       const said = e instanceof Error ? e.message : String(e);
       // The moves before the first bad one are kept.
       const bad = /\bmove (\d+)\b/.exec(said);
@@ -349,11 +382,12 @@ export async function loadBoard(board, src = null, moves = []) {
       if (keep > 0) {
         try { await setMoves(moves.slice(0, keep)); kept = ` (the ${keep} before it are kept)`; } catch { /* none kept */ }
       }
-      showError('new-error', `The address's moves: ${said}${kept}`);
+      notes.push(`${said}${kept}`);
     }
   }
+  if (notes.length) showError('new-error', `The address's moves: ${notes.join('; ')}`);
   render();
-  startPar();
+  if (!keepPar) startPar();
   updateAddress();
   // A finished game (from an address, a reload) opens in review, as it
   // does when its last move is played.

@@ -103,7 +103,8 @@ export function summaryLines({ n, k, reviewing, over, par, diverge, analysis }) 
     const a = analysis;
     const known = a.remaining.filter((r) => r !== null).length;
     const losers = lossMarks(a.remaining, n).filter((m) => m !== null).length;
-    if (!a.done && !a.failed) lines.push(`Analysing every position… ${known} of ${n + 1}.`);
+    if (a.stopped) lines.push(`The analysis stopped at ${known} of ${n + 1} positions when the review was left; the next review starts it again.`);
+    else if (!a.done && !a.failed) lines.push(`Analysing every position… ${known} of ${n + 1}.`);
     if (a.failed) {
       lines.push('The analysis stopped: the server is busy or cannot be reached. Leave the review and open it again to retry.');
     }
@@ -233,6 +234,17 @@ export function renderReview() {
 export function stopAnalysis() {
   if (S.analysisES) S.analysisES.close();
   S.analysisES = null;
+}
+
+/**
+ * Stops the analysis when the review is left; one not finished then says
+ * so, rather than "Analysing…" (the next review asks for it again).
+ */
+export function interruptAnalysis() {
+  const running = S.analysisES !== null;
+  stopAnalysis();
+  const a = S.analysis;
+  if (running && a && !a.done && !a.failed) a.stopped = true;
 }
 
 /** Asks for the optimal moves left after every move of the game. */

@@ -192,14 +192,18 @@ export function step() {
 }
 
 /**
- * The move Step plays next from `line` (a solver's whole line, the game's
- * moves first), if the game has followed it so far; null otherwise.
+ * The move Step plays next from `line` (the game's first `from` moves, then
+ * the solver's), if the game has followed it so far and is past `from`
+ * (after an undo or a restart the solver's line no longer starts where
+ * the game is, and a move of the game's own must not be played as the
+ * solver's); null otherwise.
  * @param {number[]} line
  * @param {number[]} moves the game's moves
+ * @param {number} [from] where the solver took over
  * @returns {number | null}
  */
-export function nextOfLine(line, moves) {
-  if (line.length <= moves.length) return null;
+export function nextOfLine(line, moves, from = 0) {
+  if (line.length <= moves.length || moves.length < from) return null;
   return moves.every((m, i) => line[i] === m) ? line[moves.length] : null;
 }
 
@@ -215,7 +219,9 @@ async function stepNow() {
   // another spec, asks again from there.
   const cached = S.stepLine;
   const next = cached && cached.board === S.board.id && cached.spec === spec
-    ? nextOfLine(cached.line, S.moves) : null;
+    ? nextOfLine(cached.line, S.moves, cached.from) : null;
+  /** @type {NonNullable<import('./state.js').State['solving']> | null} */
+  let solving = null;
   try {
     if (next !== null && cached) {
       await setMoves([...S.moves, next], cached.canonical);
@@ -228,13 +234,28 @@ async function stepNow() {
     /** @type {Record<string, unknown>} */
     const req = { board: S.board.id, spec, moves: S.moves };
     if (steps !== undefined) req.steps = steps;
-    const r = await api('/api/solve', req);
+    // The search runs as Solve's does: Stop, a new board or review cancel
+    // it, and its answer is used only if none of them came first.
+    const mine = { abort: new AbortController(), timer: undefined };
+    solving = mine;
+    S.solving = mine;
+    render();
+    status('solver-status', 'Searching for the next move…');
+    const r = await api('/api/solve', req, mine.abort.signal);
+    if (S.solving !== mine) return;
+    S.solving = null;
+    render();
     if (r.moves.length === 0) { status('solver-status', stepText(r), true); return; }
-    S.stepLine = { board: S.board.id, spec, canonical: r.spec, line: [...S.moves, ...r.moves] };
+    S.stepLine = { board: S.board.id, spec, canonical: r.spec, from: S.moves.length, line: [...S.moves, ...r.moves] };
     await setMoves([...S.moves, r.moves[0]], r.spec);
     status('solver-status', stepText(r));
     if (gameOver()) enterReview();
-  } catch (e) { status('solver-status', e instanceof Error ? e.message : String(e), true); }
+  } catch (e) {
+    if (solving && S.solving === solving) { S.solving = null; render(); }
+    // Stopped, or another board: whoever did it has said so.
+    if (e instanceof Error && e.name === 'AbortError') return;
+    status('solver-status', e instanceof Error ? e.message : String(e), true);
+  }
 }
 
 /**
@@ -290,9 +311,12 @@ async function solveNow() {
     };
     if (speed() === Infinity) { S.moves = all; finish(); } else tick();
   } catch (e) {
-    if (S.solving === solving) S.solving = null;
+    const current = S.solving === solving;
+    if (current) S.solving = null;
     render();
-    if (e instanceof Error && e.name === 'AbortError') status('solver-status', 'Stopped.');
-    else status('solver-status', e instanceof Error ? e.message : String(e), true);
+    if (e instanceof Error && e.name === 'AbortError') {
+      // Stop said how many moves were played; a new board says nothing.
+      if (current) status('solver-status', 'Stopped.');
+    } else status('solver-status', e instanceof Error ? e.message : String(e), true);
   }
 }

@@ -71,6 +71,7 @@ import { resolveLimit } from './rules.js';
  * @property {boolean} done
  * @property {boolean} [complete]
  * @property {boolean} [failed]
+ * @property {boolean} [stopped] left unfinished when the review was left
  */
 
 /**
@@ -126,7 +127,8 @@ import { resolveLimit } from './rules.js';
  * @property {Clearable | null} clearable
  * @property {AbortController | null} clearableAbort
  * @property {{ abort: AbortController, timer: ReturnType<typeof setTimeout> | undefined } | null} solving
- * @property {{ board: string, spec: string, canonical: string, line: number[] } | null} stepLine
+ * @property {{ board: string, spec: string, canonical: string, from: number, line: number[] } | null} stepLine
+ *   the line Step plays: the game's first `from` moves, then the solver's
  *   the solver's whole line (the game's moves, then its own) that Step plays from, one move a
  *   press; `spec` as typed, `canonical` as the server wrote it
  * @property {Promise<void>} playQueue clicks and keys, played in order
