@@ -3,6 +3,7 @@
 
 use cw_core::format::BoardEntry;
 use cw_core::{Board, BoardError};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The boards of a batch.
 #[derive(Clone, Debug)]
@@ -272,27 +273,55 @@ impl BoardSet {
 
     /// The boards, in order, with their known optimum if any.
     pub fn entries(&self) -> Result<Vec<BoardEntry>, BoardError> {
+        Ok(self.entries_until(&|| false)?.unwrap_or_default())
+    }
+
+    /// The boards as [`entries`](Self::entries) makes them, but `None` as
+    /// soon as `cancel` is set: a generated set of a million boards takes
+    /// minutes to make (the series' sine generator is slow for high board
+    /// numbers), and a cancelled run must not wait for it.
+    pub fn entries_unless_cancelled(
+        &self,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<Vec<BoardEntry>>, BoardError> {
+        self.entries_until(&|| cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+    }
+
+    /// The boards, in order, or `None` once `stop` says so (asked between
+    /// boards).
+    fn entries_until(
+        &self,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Vec<BoardEntry>>, BoardError> {
+        let make = |first: u64, count: u64, board: &dyn Fn(u64) -> Result<Board, BoardError>| {
+            let mut entries = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(1 << 20));
+            for i in 0..count {
+                if i % 64 == 0 && stop() {
+                    return Ok(None);
+                }
+                entries.push(BoardEntry::new(board(first.wrapping_add(i))?));
+            }
+            Ok(Some(entries))
+        };
         match self {
+            // The series' boards end at its last one: a range past it is
+            // refused when that board is made.
             BoardSet::Koblenski {
                 first,
                 count,
                 width,
                 height,
                 colors,
-            } => (*first..first.saturating_add(*count))
-                .map(|n| {
-                    Ok(BoardEntry::new(Board::koblenski(
-                        *width, *height, *colors, n,
-                    )?))
-                })
-                .collect(),
+            } => make(*first, (*count).min(u64::MAX - first), &|n| {
+                Board::koblenski(*width, *height, *colors, n)
+            }),
             BoardSet::Seeds {
                 first,
                 count,
                 width,
                 height,
                 colors,
-            } => seeded(*first, *count, |seed| {
+            } => make(*first, *count, &|seed| {
                 Board::seeded(*width, *height, *colors, seed)
             }),
             BoardSet::FloodItSeeds {
@@ -302,10 +331,10 @@ impl BoardSet {
                 height,
                 colors,
                 start,
-            } => seeded(*first, *count, |seed| {
+            } => make(*first, *count, &|seed| {
                 Board::seeded_flood_it(*width, *height, *colors, seed, *start)
             }),
-            BoardSet::Entries { entries, .. } => Ok(entries.clone()),
+            BoardSet::Entries { entries, .. } => Ok(Some(entries.clone())),
         }
     }
 }
@@ -319,14 +348,35 @@ fn seed_range(first: u64, count: u64) -> String {
     }
 }
 
-/// The boards `make` builds from seeds `first..first+count` (wrapping past
-/// 2^64 − 1), in order.
-fn seeded(
-    first: u64,
-    count: u64,
-    make: impl Fn(u64) -> Result<Board, BoardError>,
-) -> Result<Vec<BoardEntry>, BoardError> {
-    (0..count)
-        .map(|i| make(first.wrapping_add(i)).map(BoardEntry::new))
-        .collect()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn making_a_set_stops_once_cancelled_and_makes_the_same_boards_otherwise() {
+        let set = BoardSet::Seeds {
+            first: 7,
+            count: 200,
+            width: 6,
+            height: 5,
+            colors: 3,
+        };
+        let cancel = AtomicBool::new(true);
+        assert!(
+            set.entries_unless_cancelled(Some(&cancel))
+                .unwrap()
+                .is_none()
+        );
+        cancel.store(false, Ordering::Relaxed);
+        let made = set
+            .entries_unless_cancelled(Some(&cancel))
+            .unwrap()
+            .unwrap();
+        let ids = |entries: &[BoardEntry]| -> Vec<String> {
+            entries.iter().map(|e| e.board.id().to_string()).collect()
+        };
+        assert_eq!(ids(&made), ids(&set.entries().unwrap()));
+        assert_eq!(made.len(), 200);
+        assert_eq!(made[0].board.id().to_string(), "6x5c3-s7");
+    }
 }

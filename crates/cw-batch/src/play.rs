@@ -48,6 +48,24 @@ pub fn run_batch(
     on_result: &(dyn Fn(BatchResult) + Sync),
 ) -> Result<(), BoardError> {
     let entries = set.entries()?;
+    run_batch_on(
+        specs, set, &entries, limits, skip, threads, shard, on_result,
+    );
+    Ok(())
+}
+
+/// [`run_batch`] on `set`'s boards made already (`entries`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn run_batch_on(
+    specs: &[Spec],
+    set: &BoardSet,
+    entries: &[BoardEntry],
+    limits: &Limits,
+    skip: &HashSet<(String, String)>,
+    threads: usize,
+    shard: Option<Shard>,
+    on_result: &(dyn Fn(BatchResult) + Sync),
+) {
     let holds = |board: usize| shard.is_none_or(|s| s.holds(board));
     let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
     let mut jobs = Vec::new();
@@ -87,7 +105,7 @@ pub fn run_batch(
                 });
             }
             Job::Sequence { spec } => {
-                play_in_order(&specs[spec], spec, set, &entries, limits, on_result);
+                play_in_order(&specs[spec], spec, set, entries, limits, on_result);
             }
         }
     };
@@ -100,7 +118,6 @@ pub fn run_batch(
         Ok(pool) => pool.install(|| jobs.par_iter().for_each(play_job)),
         Err(_) => jobs.iter().for_each(play_job),
     }
-    Ok(())
 }
 
 enum Job {

@@ -2,14 +2,14 @@
 //! written to the lab's store as soon as it is ready.
 //!
 //! [`run`] begins a run in the [`Store`] (or resumes an unfinished one with
-//! the same fingerprint and shard), plays the games with [`run_batch`] on
+//! the same fingerprint and shard), plays the games with [`run_batch`](crate::run_batch) on
 //! worker threads, and on the calling thread receives every result, reports
 //! it through a callback ([`Event`]) and writes it to the store in small
 //! transactions. An interrupted or cancelled run keeps what finished, and
 //! the same plan run again resumes it.
 
-use crate::play::BatchResult;
-use crate::{Fingerprint, Plan, Shard, run_batch};
+use crate::play::{BatchResult, run_batch_on};
+use crate::{Fingerprint, Plan, Shard};
 use cw_core::format::BoardEntry;
 use cw_core::{BoardError, Moves};
 use cw_lab::{GameOutcome, GameRecord, Optima, RunInfo, RunMeta, Store, StoreError};
@@ -181,7 +181,21 @@ pub fn run(
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Outcome, BatchError> {
     check_shardable(batch)?;
-    let entries = batch.plan.boards.entries()?;
+    // Made once, and given up when cancelled: a generated set of a million
+    // boards takes minutes to make.
+    let Some(entries) = batch
+        .plan
+        .boards
+        .entries_unless_cancelled(batch.cancel.as_deref())?
+    else {
+        return Ok(Outcome {
+            run: None,
+            records: Vec::new(),
+            played: 0,
+            entries: Vec::new(),
+            cancelled: true,
+        });
+    };
     let labels = batch.plan.labels();
     let meta = batch.meta(entries.len() as u32);
     let n_boards = batch
@@ -216,12 +230,13 @@ pub fn run(
     let (tx, rx) = mpsc::channel::<(GameRecord, bool)>();
     let mut fresh_records = Vec::new();
     std::thread::scope(|scope| -> Result<(), BatchError> {
-        let (labels, done) = (&labels, &done);
+        let (labels, done, entries) = (&labels, &done, &entries);
         let worker = scope.spawn(move || {
             let tx = Mutex::new(tx);
-            run_batch(
+            run_batch_on(
                 &batch.plan.specs,
                 &batch.plan.boards,
+                entries,
                 &Limits {
                     progress: batch.progress.clone(),
                     ..batch.plan.game_limits(batch.cancel.clone())
@@ -283,7 +298,7 @@ pub fn run(
         if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
             store.insert_results(run, &buffer)?;
         }
-        worker.join().map_err(|_| BatchError::WorkerPanicked)??;
+        worker.join().map_err(|_| BatchError::WorkerPanicked)?;
         Ok(())
     })?;
     let played = fresh_records.len();
@@ -351,7 +366,13 @@ pub fn resume_point(
     let Some(store) = store else {
         return Ok(None);
     };
-    let meta = batch.meta(batch.plan.boards.entries()?.len() as u32);
+    // The boards are not made here (a set may hold a million), but the
+    // last is: past the series' last board it cannot be.
+    let boards = &batch.plan.boards;
+    if let Some(last) = boards.len().checked_sub(1) {
+        boards.nth(last)?;
+    }
+    let meta = batch.meta(boards.len() as u32);
     match resumable(store, &meta, resume)?.0 {
         Some(run) => Ok(Some((run, store.completed(run)?.len()))),
         None => Ok(None),
@@ -399,7 +420,7 @@ fn unfinished_look_alike(store: &Store, meta: &RunMeta) -> Result<Option<NotResu
 }
 
 /// How a solve's outcome is stored. A cancelled game never gets here
-/// ([`run_batch`] does not hand it on); it would read as unsolved.
+/// ([`run_batch`](crate::run_batch) does not hand it on); it would read as unsolved.
 fn outcome(o: SolveOutcome) -> GameOutcome {
     match o {
         SolveOutcome::Solved => GameOutcome::Solved,
@@ -557,6 +578,7 @@ mod tests {
     use super::*;
     use crate::{BoardSet, GameLimits};
     use cw_solve::Spec;
+    use std::sync::atomic::Ordering;
 
     fn plan(specs: &[&str], boards: BoardSet) -> Plan {
         Plan {
@@ -582,11 +604,21 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("r.db")).unwrap();
 
-        // Cancelled before it starts: the run is begun but stays unfinished.
+        // Cancelled before its boards are made: no run is begun.
         let mut cancelled = batch(3);
         let flag = Arc::new(AtomicBool::new(true));
-        cancelled.cancel = Some(flag);
+        cancelled.cancel = Some(flag.clone());
         let out = run(&cancelled, Some(&mut store), Resume::Same, &mut |_| {}).unwrap();
+        assert!(out.cancelled && out.run.is_none() && out.played == 0);
+        assert!(store.runs().unwrap().is_empty());
+        // Cancelled as it starts: the run is begun but stays unfinished.
+        flag.store(false, Ordering::Relaxed);
+        let out = run(&cancelled, Some(&mut store), Resume::Same, &mut |event| {
+            if let Event::Started { .. } = event {
+                flag.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
         assert!(out.cancelled);
         assert_eq!(out.played, 0);
         let run_id = out.run.unwrap();
@@ -767,8 +799,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("r.db")).unwrap();
         let mut stopped = batch(2);
-        stopped.cancel = Some(Arc::new(AtomicBool::new(true)));
-        let first = run(&stopped, Some(&mut store), Resume::Same, &mut |_| {})
+        let flag = Arc::new(AtomicBool::new(false));
+        stopped.cancel = Some(flag.clone());
+        // Stopped as it starts: begun, and left unfinished.
+        let stop = &mut |event: Event<'_>| {
+            if let Event::Started { .. } = event {
+                flag.store(true, Ordering::Relaxed);
+            }
+        };
+        let first = run(&stopped, Some(&mut store), Resume::Same, stop)
             .unwrap()
             .run
             .unwrap();

@@ -327,6 +327,11 @@ impl FromStr for BoardId {
             let first_draw = if cur.eat('@') {
                 let first_draw = cur.number("the first draw")?;
                 let last_first = LAST_SERIES_DRAW + 1 - per_board;
+                // The stream's draws are numbered from 1 (sin(1) is the
+                // series' first).
+                if first_draw == 0 {
+                    return Err(cur.err_at(start + 1, "the series' draws are numbered from 1"));
+                }
                 if first_draw > last_first {
                     return Err(cur.err_at(
                         start + 1,

@@ -579,6 +579,24 @@ impl Store {
         tx.commit().context(what)
     }
 
+    /// The error [`claim_run`](Self::claim_run) would give right now
+    /// because another process holds `run`'s claim ([`StoreError::RunBusy`]),
+    /// found without making or keeping anything: `bench --dry-run` asks it.
+    pub fn check_run_free(&self, run: i64) -> Result<(), StoreError> {
+        let Some(db) = self.conn.path().filter(|p| !p.is_empty()) else {
+            return Ok(());
+        };
+        let path = PathBuf::from(format!("{db}.run{run}.lock"));
+        // No lock file: never claimed, or released as finished. One that
+        // cannot be opened to write (a read-only store) cannot be asked.
+        match std::fs::OpenOptions::new().write(true).open(&path) {
+            Ok(file) if matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock)) => {
+                Err(StoreError::RunBusy { run, path })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Claims `run` for this process to play: two processes that resume the
     /// same run at once would play its games twice, each replacing the
     /// other's results. Refused with [`StoreError::RunBusy`] while another

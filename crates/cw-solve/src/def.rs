@@ -139,7 +139,7 @@ impl ParamKind {
         match self {
             ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
-            ParamKind::Bool => "true or false".to_string(),
+            ParamKind::Bool => "true or false (also yes/no, on/off, 1/0)".to_string(),
         }
     }
 
@@ -149,7 +149,11 @@ impl ParamKind {
             ParamKind::Int { min, max } => match value.parse::<i64>() {
                 Ok(v) if (*min..=*max).contains(&v) => Ok(v.to_string()),
                 Ok(v) => Err(format!("{v} is out of range: expected {}", self.describe())),
-                Err(_) => Err(format!("'{value}' is not {}", self.describe())),
+                Err(_) => Err(format!(
+                    "{} is not {}",
+                    crate::quoted(value),
+                    self.describe()
+                )),
             },
             ParamKind::Choice(words) => words
                 .iter()
@@ -159,14 +163,15 @@ impl ParamKind {
                     let hint = crate::nearest(value, words.iter().copied())
                         .map(|w| format!("; did you mean '{w}'?"))
                         .unwrap_or_default();
-                    format!("'{value}' is not {}{hint}", self.describe())
+                    format!("{} is not {}{hint}", crate::quoted(value), self.describe())
                 }),
             // Any case: `True`, `YES`.
             ParamKind::Bool => match value.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "1" | "on" => Ok("true".into()),
                 "false" | "no" | "0" | "off" => Ok("false".into()),
                 _ => Err(format!(
-                    "'{value}' is not true or false (nor yes/no, on/off, 1/0)"
+                    "{} is not true or false (nor yes/no, on/off, 1/0)",
+                    crate::quoted(value)
                 )),
             },
         }

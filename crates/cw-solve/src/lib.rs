@@ -23,7 +23,7 @@ pub use metric::Metric;
 pub use search::bound;
 pub use solve::{Outcome, SolveReport, solve, solve_from};
 pub use solvers::{exact, near};
-pub use spec::{Spec, SpecError, nearest};
+pub use spec::{Spec, SpecError, nearest, quoted};
 
 use cw_core::{Color, Game};
 

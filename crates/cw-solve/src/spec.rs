@@ -324,14 +324,29 @@ fn parse_chains(text: &str) -> Result<Spec, SpecError> {
     }
 }
 
+/// `text` in quotes for a message: whole up to 60 characters, else its
+/// first 50 and its length (a message that repeats a spec of 100 kB, or a
+/// name of one, helps no one).
+pub fn quoted(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= 60 {
+        format!("'{text}'")
+    } else {
+        let head: String = text.chars().take(50).collect();
+        format!("'{head}…' ({n} characters)")
+    }
+}
+
 /// Parses one stage; `offset` is the character offset of `text` in the spec.
 fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
     let lead = text.chars().take_while(|c| c.is_whitespace()).count();
     let col = offset + lead + 1;
     let trimmed = text.trim();
-    let (name, rest) = match trimmed.split_once(':') {
-        Some((n, r)) => (n.trim(), Some(r)),
-        None => (trimmed, None),
+    // `name_chars`: the name as written, spaces before the `:` included,
+    // so that the parameters' columns count them.
+    let (name, name_chars, rest) = match trimmed.split_once(':') {
+        Some((n, r)) => (n.trim(), n.chars().count(), Some(r)),
+        None => (trimmed, trimmed.chars().count(), None),
     };
     if name.is_empty() {
         return Err(SpecError::new(col, "expected a solver name"));
@@ -339,15 +354,18 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
     let def = registry::find(name).ok_or_else(|| {
         let hint = if presets::find(name).is_some() {
             format!(
-                "'{name}' is a preset, which stands alone as a whole spec ({})",
+                "{} is a preset, which stands alone as a whole spec ({})",
+                quoted(name),
                 presets::find(name).map_or("", |p| p.spec)
             )
         } else if let Some(written) = depth_form(name) {
             // `gla-6`, on the pattern of the presets `gla-3` and `gla-5`;
             // `gla-11` says the depth's range.
             match written {
-                Ok(written) => format!("unknown solver '{name}'; did you mean '{written}'?"),
-                Err(why) => format!("unknown solver '{name}'; as a depth: {why}"),
+                Ok(written) => {
+                    format!("unknown solver {}; did you mean '{written}'?", quoted(name))
+                }
+                Err(why) => format!("unknown solver {}; as a depth: {why}", quoted(name)),
             }
         } else {
             let names = registry::SOLVERS
@@ -355,9 +373,10 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                 .map(|d| d.name)
                 .chain(presets::PRESETS.iter().map(|p| p.name));
             match nearest(name, names) {
-                Some(near) => format!("unknown solver '{name}'; did you mean '{near}'?"),
+                Some(near) => format!("unknown solver {}; did you mean '{near}'?", quoted(name)),
                 None => format!(
-                    "unknown solver '{name}' (solvers: {}; presets: {})",
+                    "unknown solver {} (solvers: {}; presets: {})",
+                    quoted(name),
                     registry::SOLVERS
                         .iter()
                         .map(|d| d.name)
@@ -376,7 +395,7 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
     let mut given: Vec<(&'static ParamDef, String)> = Vec::new();
     let mut until = None;
     if let Some(rest) = rest {
-        let mut pos = col + name.chars().count() + 1;
+        let mut pos = col + name_chars + 1;
         for pair in rest.split(',') {
             let pair_col = pos + pair.chars().take_while(|c| c.is_whitespace()).count();
             pos += pair.chars().count() + 1;
@@ -401,8 +420,9 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                     SpecError::new(
                         pair_col,
                         format!(
-                            "{} has no parameter '{key}'{hint} (parameters: {list})",
-                            def.name
+                            "{} has no parameter {}{hint} (parameters: {list})",
+                            def.name,
+                            quoted(key)
                         ),
                     )
                 })?;
@@ -411,11 +431,17 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
             })?;
             if param.name == "until" {
                 if until.is_some() {
-                    return Err(SpecError::new(pair_col, format!("'{key}' is given twice")));
+                    return Err(SpecError::new(
+                        pair_col,
+                        format!("{} is given twice", quoted(key)),
+                    ));
                 }
                 until = Some(value.parse().expect("checked as a whole number"));
             } else if given.iter().any(|(p, _)| p.name == param.name) {
-                return Err(SpecError::new(pair_col, format!("'{key}' is given twice")));
+                return Err(SpecError::new(
+                    pair_col,
+                    format!("{} is given twice", quoted(key)),
+                ));
             } else {
                 given.push((param, value));
             }

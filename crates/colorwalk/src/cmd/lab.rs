@@ -128,7 +128,7 @@ fn plan(args: &BenchArgs) -> Result<Plan> {
     let plan = cw_batch::check(&draft, &Caps::command_line()).map_err(|e| {
         let flag = match &e.field {
             Field::Specs => "--spec".to_string(),
-            Field::Spec(text) => format!("--spec '{text}'"),
+            Field::Spec(text) => format!("--spec {}", cw_solve::quoted(text)),
             Field::First | Field::Count | Field::Entries => boards_flag.to_string(),
             Field::Shape => "--size/--colors".to_string(),
             Field::Start => "--start".to_string(),
@@ -244,12 +244,24 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         return dry_run(args, &batch);
     }
     // The solutions' file is opened (made if missing, but not emptied)
-    // once the run's other checks have passed and before any game is
-    // played, so a path that cannot be written loses no run and a refused
-    // run loses no file; never over the store or the boards read. It is
-    // emptied and written at the end.
+    // before the store and before any game is played, so a path that cannot
+    // be written makes no store and loses no run, and a file it made is
+    // removed when the store refuses the run; never over the store or the
+    // boards read. It is emptied and written at the end.
     let store_path = (!args.no_store).then(|| args.db.clone().unwrap_or_else(Store::default_path));
     if let Some(path) = args.solutions.as_deref() {
+        // The file has a line per board of the plan, and its moves replay
+        // on that board: a spec that meets boards of its own (the series'
+        // stream shared on the series' run, `k@` IDs) has none to give.
+        let first = &batch.plan.specs[0];
+        if matches!(batch.plan.boards, BoardSet::Koblenski { .. }) && first.uses_series_stream() {
+            bail!(
+                "--solutions writes the first spec's moves for the plan's boards, but {first} draws \
+                 from the series' stream on the series' run, so it plays boards of its own (their \
+                 `k@` IDs are in `colorwalk runs RUN --games`); put another spec first, or give it \
+                 rng=seeded"
+            );
+        }
         for (what, other) in [
             ("the results database", store_path.as_deref()),
             ("the boards' file", args.boards.as_deref()),
@@ -267,23 +279,16 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     // store is made for it; then a store that cannot be written, before a
     // run is begun in it.
     cw_batch::resume_point(&batch, None, Resume::Same)?;
-    let mut store = match &store_path {
-        None => None,
-        Some(path) => {
-            check_writable(path)?;
-            Some(open_store(Some(path))?)
-        }
-    };
-    let resume = if args.fresh {
-        Resume::Fresh
-    } else {
-        Resume::Same
-    };
-    // What the store's runs make the run refuse (an unfinished look-alike).
-    match cw_batch::resume_point(&batch, store.as_ref(), resume) {
-        Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
-        other => other?,
-    };
+    if let Some(path) = &store_path {
+        check_writable(path)?;
+    }
+    // The solutions file is made next (a path that cannot be written is
+    // refused before a store is made for the run), and taken away again if
+    // the store is refused.
+    let made_solutions = args
+        .solutions
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-") && !p.exists());
     let mut solutions_out = match args.solutions.as_deref() {
         // `-`, or the file standard output already writes (`/dev/stdout`
         // with the output sent to a file): the table then goes to standard
@@ -298,8 +303,39 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         )),
         None => None,
     };
+    let resume = if args.fresh {
+        Resume::Fresh
+    } else {
+        Resume::Same
+    };
+    let open = || -> Result<Option<cw_lab::Store>> {
+        let store = match &store_path {
+            None => None,
+            Some(path) => Some(open_store(Some(path))?),
+        };
+        // What the store's runs make the run refuse (an unfinished
+        // look-alike).
+        match cw_batch::resume_point(&batch, store.as_ref(), resume) {
+            Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
+            other => other?,
+        };
+        Ok(store)
+    };
+    let mut store = match open() {
+        Ok(store) => store,
+        Err(e) => {
+            if let Some(made) = made_solutions {
+                let _ = std::fs::remove_file(made);
+            }
+            return Err(e);
+        }
+    };
     let started = Instant::now();
-    let mut to_play = 0;
+    // The games of the plan (of its shard), until the run says how many are
+    // left (a run cancelled while its boards are made never does).
+    let boards = batch.plan.boards.len();
+    let mut to_play =
+        batch.plan.specs.len() * batch.shard.map_or(boards, |s| s.len_of(boards)) as usize;
     let outcome = cw_batch::run(&batch, store.as_mut(), resume, &mut |event| match event {
         Event::Started {
             run,
@@ -419,6 +455,10 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
         Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
         other => other?,
     };
+    // As the run would: a run another process is playing is refused.
+    if let (Some(store), Some((run, _))) = (&store, point) {
+        store.check_run_free(run)?;
+    }
     let games = batch.shard.map_or(boards, |s| s.len_of(boards)) * specs;
     let mut w = std::io::stdout().lock();
     if table_format(&args.format, args.json)? == TableFormat::Json {
@@ -916,6 +956,11 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
         Ok(store.results(id)?)
     };
     let (a, b) = (load(args.a)?, load(args.b)?);
+    for (games, run) in [(&a, args.a), (&b, args.b)] {
+        if games.is_empty() {
+            bail!("run {run} has no games stored yet: nothing to compare");
+        }
+    }
     let diffs = cw_lab::compare(&a, &b);
     if diffs.is_empty() {
         bail!("runs {} and {} share no solver spec", args.a, args.b);

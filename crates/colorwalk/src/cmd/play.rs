@@ -36,7 +36,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     // Checked in every mode, though only the full-screen game steps with it:
     // a mistyped spec is an error, not a surprise later.
     let spec = cw_solve::Spec::parse(&args.spec)
-        .map_err(|e| anyhow::anyhow!("--spec '{}': {e}", args.spec))?;
+        .map_err(|e| anyhow::anyhow!("--spec {}: {e}", cw_solve::quoted(&args.spec)))?;
     let rule = args
         .limit
         .as_deref()

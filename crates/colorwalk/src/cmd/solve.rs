@@ -130,7 +130,8 @@ struct SolveJson {
 /// `colorwalk solve`: one board, one spec.
 pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     crate::allocator::keep_large_buffers_returnable();
-    let spec = Spec::parse(&args.spec).with_context(|| format!("--spec '{}'", args.spec))?;
+    let spec = Spec::parse(&args.spec)
+        .with_context(|| format!("--spec {}", cw_solve::quoted(&args.spec)))?;
     let entry = load_board(&args.input)?;
     let graph = ClusterGraph::new(&entry.board);
     super::note_costly(&spec, graph.n_colors(), args.time_limit);

@@ -994,6 +994,17 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
         err.contains("; run 1 keeps what was played: the same command plays the"),
         "{err}"
     );
+    // While another process plays the run, the dry run refuses it, as the
+    // run itself would; once it has let go, the dry run would resume it.
+    let held = Store::open(&db).unwrap().claim_run(1).unwrap();
+    let busy = colorwalk(&[&args[..], &["--dry-run"]].concat(), "");
+    assert_eq!(busy.status.code(), Some(2), "{}", stdout(&busy));
+    assert!(
+        stderr(&busy).contains("run 1 of this store is being played by another process"),
+        "{}",
+        stderr(&busy)
+    );
+    drop(held);
     let dry = colorwalk(&[&args[..], &["--dry-run"]].concat(), "");
     assert!(
         stdout(&dry).contains("resuming run 1: "),
@@ -1198,6 +1209,43 @@ fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
     assert!(stderr(&out).contains("greedy"), "{}", stderr(&out));
+    // A solutions file that cannot be made makes no store either; one made
+    // for a run the store then refuses is taken away again.
+    let unmade = at("never.db");
+    let out = small_bench(&[
+        "--db",
+        &unmade,
+        "--solutions",
+        "/proc/no-such-folder/moves.txt",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!std::path::Path::new(&unmade).exists());
+    let new_moves = at("new-moves.txt");
+    let out = small_bench(&["--db", &at("notes.txt"), "--solutions", &new_moves]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!std::path::Path::new(&new_moves).exists());
+    // A first spec that plays boards of its own on the series' run (the
+    // series' stream shared: `k@` boards) has no line for the plan's boards.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--koblenski",
+            "1..3",
+            "--spec",
+            "random",
+            "--no-store",
+            "--solutions",
+            &new_moves,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("plays boards of its own"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!std::path::Path::new(&new_moves).exists());
 }
 
 #[test]

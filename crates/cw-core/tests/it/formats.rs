@@ -1769,6 +1769,8 @@ fn board_id_errors() {
         "runs past the end of the series' stream",
     );
     bad_id("k@", 3, "expected the first draw (digits)");
+    bad_id("k@0", 3, "the series' draws are numbered from 1");
+    bad_id("30x20c5-k@0", 11, "the series' draws are numbered from 1");
     // The stream's draws are exact up to 2^53 (past it, neighbouring draws
     // are equal): a board must not run past that.
     bad_id(

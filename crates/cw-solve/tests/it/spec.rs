@@ -63,6 +63,9 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("nothing follows it"), "{msg}");
     let (col, msg) = err("greedy:until=3,until=4>gla");
     assert_eq!((col, msg.as_str()), (16, "'until' is given twice"));
+    // Spaces before the `:` count in the columns of the parameters.
+    let (col, msg) = err("gla   :depth=3,metric=x");
+    assert_eq!(col, 16, "{msg}");
     // A value that the solver would ignore is refused where the spec is
     // read: `random`'s seed goes with its seeded stream only.
     let (col, msg) = err("greedy:until=3>random:seed=9");
