@@ -198,7 +198,10 @@ async function openAddress(hash) {
       try {
         board = await api('/api/board', { source: 'id', id: FIRST_BOARD });
         ownMoves = false;
-        notes.push(`${said(e2)} (showing ${FIRST_BOARD} instead${address.moves && address.moves.length ? ', without the moves' : ''})`);
+        // The address's moves and limit were the other board's: both go.
+        const dropped = [address.moves && address.moves.length ? 'the moves' : '', address.limit !== null ? 'the move limit' : '']
+          .filter((w) => w).join(' and ');
+        notes.push(`${said(e2)} (showing ${FIRST_BOARD} instead${dropped ? `, without ${dropped}` : ''})`);
       } catch (e3) { playError(e3); return; }
     }
   }

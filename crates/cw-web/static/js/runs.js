@@ -65,20 +65,27 @@ export async function loadRuns() {
   if (S.runs.length > 1 && !input('cmp-b').dataset.touched) input('cmp-b').value = String(S.runs[1].id);
 }
 
+/** The newest request of the run view and of the comparison: an older answer is dropped. */
+let runAsked = 0;
+let compareAsked = 0;
+
 /**
  * Shows run `id`: its statistics and its plot.
  * @param {number} id
  */
 async function showRun(id) {
+  const asked = ++runAsked;
   try {
     const d = await api(`/api/runs/${id}`);
+    // Another run was clicked while this one loaded: it is the one shown.
+    if (asked !== runAsked) return;
     $('run-title').textContent = `Run ${id}: ${d.run.board_set}, ${d.run.n_results} results, ${d.run.machine}, version ${d.run.version}`;
     statsTable($('run-table'), d.summaries);
     const img = /** @type {HTMLImageElement} */ ($('run-plot'));
     img.hidden = d.run.n_results === 0;
     if (d.run.n_results) img.src = `/api/runs/${id}/plot.svg?t=${Date.now()}`;
     clearError('runs-error');
-  } catch (e) { showError('runs-error', e); }
+  } catch (e) { if (asked === runAsked) showError('runs-error', e); }
 }
 
 /**
@@ -99,8 +106,10 @@ export function leftOutText(a, b, onlyA, onlyB) {
 export async function compareRuns() {
   const a = input('cmp-a').value, b = input('cmp-b').value;
   if (!a || !b) return;
+  const asked = ++compareAsked;
   try {
     const d = await api(`/api/compare?a=${a}&b=${b}`);
+    if (asked !== compareAsked) return;
     const left = leftOutText(a, b, d.only_a || [], d.only_b || []);
     $('cmp-title').textContent = `Run ${a} (a) against run ${b} (b): better and worse count boards where b used fewer or more moves; the means are over the boards both solved.${left ? ` ${left}` : ''}`;
     fillTable($('cmp-table'), COMPARE_HEAD, compareRows(d.diffs));
@@ -112,5 +121,5 @@ export async function compareRuns() {
         ? `Runs ${a} and ${b} share no board: there is nothing to pair.`
         : `Runs ${a} and ${b} share no spec: there is nothing to pair.`);
     }
-  } catch (e) { showError('runs-error', e); }
+  } catch (e) { if (asked === compareAsked) showError('runs-error', e); }
 }

@@ -161,11 +161,16 @@ export function checkSpec() {
   S.checkTimer = setTimeout(async () => {
     const spec = input('solver-spec').value;
     const check = $('solver-check');
+    // An answer about a spec edited since (a slower request overtaken by
+    // a newer one) is dropped.
+    const current = () => input('solver-spec').value === spec;
     try {
       const r = await api('/api/spec', { spec, colors: S.board ? S.board.colors : 5 });
+      if (!current()) return;
       check.textContent = `= ${r.spec}`;
       check.classList.remove('bad');
     } catch (e) {
+      if (!current()) return;
       check.textContent = e instanceof Error ? e.message : String(e);
       check.classList.add('bad');
     }
