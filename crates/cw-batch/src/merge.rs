@@ -55,6 +55,17 @@ pub enum MergeError {
     /// An input holds no run with a fingerprint.
     #[error("{0} holds no run of a plan (no run made by `colorwalk bench` with fingerprints)")]
     NoPlan(String),
+    /// A run whose stored plan does not agree with itself (the store was
+    /// changed by hand, or damaged).
+    #[error("{store}: run {run} does not agree with its own plan: {why}")]
+    Inconsistent {
+        /// The store's name.
+        store: String,
+        /// The run.
+        run: i64,
+        /// What disagrees.
+        why: String,
+    },
     /// An input holds runs of more than one plan.
     #[error(
         "{store} holds runs of {} plans (fingerprints {}); merge takes stores of one plan: \
@@ -206,6 +217,13 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             .into_iter()
             .filter(|r| !r.fingerprint.is_empty())
             .collect();
+        for r in &runs {
+            check_consistent(r).map_err(|why| MergeError::Inconsistent {
+                store: name.clone(),
+                run: r.id,
+                why,
+            })?;
+        }
         let prints: BTreeSet<&str> = runs.iter().map(|r| r.fingerprint.as_str()).collect();
         match prints.len() {
             0 => return Err(MergeError::NoPlan(name.clone())),
@@ -493,6 +511,32 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         complete,
         finished,
     })
+}
+
+/// Whether a stored run agrees with its own plan: its fingerprint is the
+/// digest of its version and plan, and its number of boards the plan's.
+/// Merge trusts these (it lists every board a run lacks), so a store changed
+/// by hand is refused rather than believed.
+fn check_consistent(run: &RunInfo) -> Result<(), String> {
+    let digest = fingerprint_of(run).digest();
+    if digest != run.fingerprint {
+        return Err(format!(
+            "its fingerprint is {}, but its version and plan make {digest}",
+            run.fingerprint
+        ));
+    }
+    let boards = &run.params["boards"];
+    let planned = match boards.as_str() {
+        Some(label) => BoardSet::from_label(label).map(|set| set.len()),
+        None => boards["count"].as_u64(),
+    };
+    match planned {
+        Some(n) if n != u64::from(run.n_boards) => {
+            Err(format!("it counts {} boards, its plan {n}", run.n_boards))
+        }
+        Some(_) => Ok(()),
+        None => Err(format!("its plan's boards ({boards}) are not readable")),
+    }
 }
 
 /// A stored run's fingerprint, back from its version and params.

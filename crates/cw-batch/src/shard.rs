@@ -131,7 +131,9 @@ impl Shard {
                     )));
                 }
                 let first = min.unwrap_or(0);
-                let from_range = max.map(|max| max.checked_sub(first).map(|d| d + 1));
+                // Saturating: the variables are input, and a range of 2^64
+                // tasks is refused below as too many shards.
+                let from_range = max.map(|max| max.checked_sub(first).map(|d| d.saturating_add(1)));
                 let n = match (tasks, from_range) {
                     (_, Some(None)) => {
                         return Err(ShardError(format!(
@@ -158,10 +160,15 @@ impl Shard {
                         ));
                     }
                 };
+                if n == 0 {
+                    return Err(ShardError(
+                        "SLURM_ARRAY_TASK_COUNT=0: a job array has at least one task".into(),
+                    ));
+                }
                 if id < first || id - first >= n {
                     return Err(ShardError(format!(
                         "SLURM_ARRAY_TASK_ID={id} is outside the array's tasks {first} to {}",
-                        first + n.saturating_sub(1)
+                        first.saturating_add(n - 1)
                     )));
                 }
                 shard_of(id - first, n)
@@ -416,6 +423,31 @@ mod tests {
         assert!(err(&[]).contains("found no scheduler"));
         assert!(
             err(&[("SLURM_ARRAY_TASK_ID", "0"), ("JOB_COMPLETION_INDEX", "0")]).contains("both")
+        );
+        // Numbers at the end of their range neither overflow nor mislead.
+        let max = u64::MAX.to_string();
+        assert!(
+            err(&[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_MIN", &max),
+                ("SLURM_ARRAY_TASK_COUNT", "5"),
+            ])
+            .contains(&format!("outside the array's tasks {max} to {max}"))
+        );
+        assert!(
+            err(&[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_MAX", &max),
+            ])
+            .contains("shards is out of range")
+        );
+        assert!(
+            err(&[
+                ("SLURM_ARRAY_TASK_ID", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "0")
+            ])
+            .contains("at least one task")
         );
     }
 

@@ -461,3 +461,39 @@ fn a_shard_played_into_the_output_store_is_merged_too() {
     assert_eq!((again.added, again.duplicates), (0, 27));
     assert_eq!(dump(&out), before);
 }
+
+#[test]
+fn a_run_that_disagrees_with_its_own_plan_is_refused() {
+    // A store changed by hand to count 2^31 boards: believed, the merge
+    // would list every one of them as missing.
+    let batch = Batch::new(plan(&["greedy"]), 1);
+    let mut meta = batch.meta(9);
+    meta.n_boards = 1 << 31;
+    let mut bad = Store::open_in_memory().unwrap();
+    bad.begin_run(&meta).unwrap();
+    let mut out = Store::open_in_memory().unwrap();
+    match merge(&mut out, &[("bad.db".to_string(), &bad)]) {
+        Err(e @ MergeError::Inconsistent { .. }) => assert!(
+            e.to_string().contains(
+                "run 1 does not agree with its own plan: it counts 2147483648 boards, its plan 9"
+            ),
+            "{e}"
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        out.runs().unwrap().is_empty(),
+        "nothing begun in the output"
+    );
+    // A fingerprint that is not its plan's is refused too.
+    let mut meta = batch.meta(9);
+    meta.fingerprint = "0123456789abcdef".into();
+    let mut odd = Store::open_in_memory().unwrap();
+    odd.begin_run(&meta).unwrap();
+    let e = merge(&mut out, &[("odd.db".to_string(), &odd)]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("its fingerprint is 0123456789abcdef"),
+        "{e}"
+    );
+}

@@ -488,9 +488,23 @@ fn depth_form(name: &str) -> Option<Result<String, String>> {
 /// more) that `word` starts with (`random-series`: `random`). Case does not
 /// count (`GLA` is one letter from nothing, but it is surely `gla`).
 pub fn nearest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    // Words longer than this are not compared by edit distance, which
+    // costs the product of the lengths (a board named by its ID of cells
+    // runs to 10,000 characters, and a file may hold thousands): a hint
+    // that far from a typo helps no one.
+    const LONGEST: usize = 64;
     let word = word.to_lowercase();
+    let short = |w: &str| w.chars().count() <= LONGEST;
     let scored: Vec<(usize, &str)> = candidates
-        .map(|c| (edit_distance(&word, &c.to_lowercase()), c))
+        .map(|c| {
+            let c_lower = c.to_lowercase();
+            let d = if short(&word) && short(&c_lower) {
+                edit_distance(&word, &c_lower)
+            } else {
+                usize::MAX
+            };
+            (d, c)
+        })
         .collect();
     scored
         .iter()

@@ -188,14 +188,19 @@ pub(crate) fn note_memory(
 }
 
 /// The optimum the board's file lists, unless what was found contradicts
-/// it: a solution shorter than it, or a proven bound above it. A
-/// contradicted one is ignored, with a warning (as `bench` does for a set).
+/// it: a solution shorter than it, or a proven bound above it (the search's,
+/// or the colors `board` has left to play: each needs a move of its own).
+/// A contradicted one is ignored, with a warning (as `bench` does for a set).
 pub(crate) fn listed_optimum_that_holds(
     listed: Option<u32>,
     solution: Option<usize>,
     bound: Option<u32>,
+    board: &cw_core::Board,
 ) -> Option<u32> {
     let listed = listed?;
+    let graph = cw_core::ClusterGraph::new(board);
+    let colors_left = cw_core::Game::new(&graph).colors_left().len() as u32;
+    let bound = bound.max(Some(colors_left));
     if let Some(moves) = solution.filter(|&m| m < listed as usize) {
         eprintln!(
             "warning: the listed optimum {listed} is wrong: a solution of {} clears the board",

@@ -155,8 +155,12 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
         }),
     };
-    let holds =
-        super::listed_optimum_that_holds(entry.optimum, Some(out.moves), Some(out.lower_bound));
+    let holds = super::listed_optimum_that_holds(
+        entry.optimum,
+        Some(out.moves),
+        Some(out.lower_bound),
+        &entry.board,
+    );
     if args.json {
         crate::json::print(&out)?;
     } else {

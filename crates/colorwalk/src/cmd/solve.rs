@@ -165,6 +165,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         entry.optimum,
         report.solved().then_some(report.moves.len()),
         report.lower_bound,
+        &entry.board,
     );
     let out = SolveJson {
         board: entry.board.id().to_string(),

@@ -69,6 +69,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             entry.optimum,
             r.cleared.then_some(r.moves_played),
             None,
+            &entry.board,
         );
         if let (Some(opt), true) = (optimum, r.cleared) {
             writeln!(

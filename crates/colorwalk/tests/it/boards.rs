@@ -570,3 +570,34 @@ fn numbers_out_of_range_say_the_range_and_bad_bytes_their_place() {
         stderr(&out)
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // As `colorwalk new … | head -c 10`: the reader closes the pipe after a
+    // few bytes; writing on is no error worth a message or a failure.
+    for json in [false, true] {
+        let mut args = vec!["new", "--seed", "1", "-n", "5000"];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut head).unwrap();
+        // The pipe's reading end is dropped here.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

@@ -1346,6 +1346,21 @@ fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
         stderr(&out)
     );
     assert!(!stdout(&out).contains("known optimum"), "{}", stdout(&out));
+    // Nor is a listed optimum below the colors left to play believed: each
+    // color needs a move (`verify` and a solver that proves nothing too).
+    for args in [
+        vec!["verify", "-", "2,1,0"],
+        vec!["solve", "-", "--spec", "greedy"],
+    ] {
+        let out = colorwalk(&args, "# optimum: 0\n.012\n1201\n");
+        assert!(
+            stderr(&out).contains("the listed optimum 0 is wrong: at least 3 moves"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(!stdout(&out).contains("known optimum"), "{}", stdout(&out));
+        assert!(!stdout(&out).contains("gap"), "{}", stdout(&out));
+    }
     // A listed optimum that holds says nothing, and counts.
     let out = colorwalk(&["optimum", "-", "--no-store"], "# optimum: 2\n.01\n011\n");
     assert!(!stderr(&out).contains("listed optimum"), "{}", stderr(&out));
