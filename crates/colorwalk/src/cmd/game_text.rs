@@ -1,11 +1,13 @@
 //! What both play modes (line mode and the full-screen game) say about a
 //! game: its rule set, its move limit (`--limit`, par from the exact
-//! solver), what a move did and the status line's region.
+//! solver), what a move did, the status line's region, and how a game
+//! ended.
 
 use anyhow::{Result, bail};
 use cw_core::{Board, ClusterGraph, Color};
 use cw_solve::exact::{ExactOptions, solve_exact};
 use cw_solve::{Limits, SearchCtx};
+use std::process::ExitCode;
 use std::time::Duration;
 
 /// The time the exact solver may take to find par for `--limit par`.
@@ -153,5 +155,28 @@ pub fn move_text(c: Color, blocks: u32, region_before: Option<Color>) -> String 
             c.name(),
             super::count(blocks, "block")
         ),
+    }
+}
+
+/// How a game ended, in either play mode.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The board was cleared in this many moves.
+    Cleared(u32),
+    /// The player quit (or input ended) after this many moves.
+    Quit(u32),
+    /// The move limit ran out before the board was clear (and the player
+    /// then quit, or input ended), after this many moves.
+    Lost(u32),
+}
+
+impl Ending {
+    /// The process's exit code for this ending, as `verify`'s: 0 when the
+    /// board was cleared, 1 when it was not (quit, end of input, or lost).
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            Ending::Cleared(_) => ExitCode::SUCCESS,
+            Ending::Quit(_) | Ending::Lost(_) => ExitCode::FAILURE,
+        }
     }
 }

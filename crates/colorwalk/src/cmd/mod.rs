@@ -1,17 +1,19 @@
 //! The subcommands, a module per group of them (see ARCHITECTURE.md);
 //! `run` dispatches.
 
+mod bench;
 mod board_cmds;
 mod game_text;
-mod lab;
 mod optimum;
 mod play;
+mod runs;
 mod serve;
 mod solve;
 mod tui;
 mod verify;
 
 use crate::cli::{Cli, Command};
+use anyhow::Context;
 use cw_lab::Store;
 use cw_solve::{ProgressSink, SearchProgress};
 use std::path::Path;
@@ -29,11 +31,11 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Solvers(args) => solve::solvers(&args),
         Command::Solve(args) => solve::solve(&args),
         Command::Optimum(args) => optimum::run(&args),
-        Command::Bench(args) => lab::bench(&args),
-        Command::Runs(args) => lab::runs(&args),
-        Command::Merge(args) => lab::merge(&args),
-        Command::Compare(args) => lab::compare(&args),
-        Command::Plot(args) => lab::plot(&args),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Runs(args) => runs::runs(&args),
+        Command::Merge(args) => runs::merge(&args),
+        Command::Compare(args) => runs::compare(&args),
+        Command::Plot(args) => runs::plot(&args),
         Command::Serve(args) => serve::run(&args),
     }
 }
@@ -243,4 +245,66 @@ pub(crate) fn note_costly(spec: &cw_solve::Spec, n_colors: usize, time_limit: Op
             }
         }
     }
+}
+
+/// The output of `--format TEXT`, or JSON for `--json`.
+pub(super) fn table_format(text: &str, json: bool) -> anyhow::Result<cw_lab::TableFormat> {
+    if json {
+        return Ok(cw_lab::TableFormat::Json);
+    }
+    text.parse().map_err(|e| anyhow::anyhow!("--format: {e}"))
+}
+
+/// Whether the run could write its store at `path`, as `bench` would open
+/// it: the file (if there) and its folder (SQLite makes its journal files
+/// beside it), or the nearest folder that exists (where the missing ones
+/// would be made). An error that says why not.
+pub(super) fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    if path.exists() {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| {
+                format!("the results database {} cannot be written", path.display())
+            })?;
+    }
+    let mut dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    while let Some(d) = dir.filter(|d| !d.exists()) {
+        dir = d.parent().filter(|d| !d.as_os_str().is_empty());
+    }
+    let dir = dir.unwrap_or(std::path::Path::new("."));
+    // A file made and removed at once: the one portable test of a folder.
+    let probe = dir.join(format!(".colorwalk-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            format!(
+                "the results database {} cannot be made: its folder {} cannot be written",
+                path.display(),
+                dir.display()
+            )
+        })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Makes the missing folders of `path`'s parent; a file standing where a
+/// folder should be is named as such.
+pub(super) fn make_parent_folders(path: &std::path::Path) -> anyhow::Result<()> {
+    let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) else {
+        return Ok(());
+    };
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        if let Some(file) = dir.ancestors().find(|a| a.is_file()) {
+            anyhow::bail!(
+                "cannot make the folder {}: {} is a file",
+                dir.display(),
+                file.display()
+            );
+        }
+        return Err(e).with_context(|| format!("making the folder {}", dir.display()));
+    }
+    Ok(())
 }

@@ -19,7 +19,7 @@
 //! and restart still work.
 
 use super::game_text::{
-    LimitRule, MoveLimit, PAR_TIME, move_text, parse_limit, resolve_limit, rules_title,
+    Ending, LimitRule, MoveLimit, PAR_TIME, move_text, parse_limit, resolve_limit, rules_title,
     write_region_status,
 };
 use crate::board_input::load_one;
@@ -86,29 +86,6 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         limit.as_ref(),
     )?;
     Ok(ending.exit_code())
-}
-
-/// How a line-mode game ended.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The board was cleared in this many moves.
-    Cleared(u32),
-    /// The player quit (or input ended) after this many moves.
-    Quit(u32),
-    /// The move limit ran out before the board was clear (and the player
-    /// then quit, or input ended), after this many moves.
-    Lost(u32),
-}
-
-impl Ending {
-    /// The process's exit code for this ending, as `verify`'s: 0 when the
-    /// board was cleared, 1 when it was not (quit, end of input, or lost).
-    pub fn exit_code(&self) -> ExitCode {
-        match self {
-            Ending::Cleared(_) => ExitCode::SUCCESS,
-            Ending::Quit(_) | Ending::Lost(_) => ExitCode::FAILURE,
-        }
-    }
 }
 
 /// Runs a game: reads commands from `input`, writes to `output`. The board is

@@ -20,8 +20,8 @@
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
 
+use super::game_text::Ending;
 use super::game_text::{MoveLimit, move_text, rules_title};
-use super::play::Ending;
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game, MAX_COLORS};
 use cw_solve::exact::{ExactOptions, solve_exact_from};
