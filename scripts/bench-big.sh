@@ -35,6 +35,8 @@ for kind in "${kinds[@]}"; do
   fi
 done
 cargo build --release -q -p colorwalk
+# Where cargo put it (CARGO_TARGET_DIR, if set).
+colorwalk="${CARGO_TARGET_DIR:-target}/release/colorwalk"
 for kind in "${kinds[@]}"; do
   size=${kind%c*}
   colors=${kind#*c}
@@ -42,7 +44,7 @@ for kind in "${kinds[@]}"; do
     flag=()
     if [ "$rules" = flood-it ]; then flag=(--flood-it); fi
     echo "## $kind, $rules, seeds $seeds"
-    ./target/release/colorwalk bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
+    "$colorwalk" bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
       --spec "exact:memory-mb=4096,threads=$search_threads" --time-limit 60 --threads 1 --no-store \
       --format markdown 2>&1
     echo

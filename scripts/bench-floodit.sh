@@ -41,12 +41,14 @@ fi
 # The hardest 99problems boards need more than exact's default 1 GiB cap.
 default_specs="--spec exact:memory-mb=4096 --spec near"
 cargo build --release -q -p colorwalk
+# Where cargo put it (CARGO_TARGET_DIR, if set).
+colorwalk="${CARGO_TARGET_DIR:-target}/release/colorwalk"
 read -r -a specs <<<"${SPECS:-$default_specs}"
 mkdir -p target/floodit
 failed=0
 for s in "${sets[@]}"; do
   echo "## $s"
-  ./target/release/colorwalk bench --boards "$dir/$s.txt" "${specs[@]}" \
+  "$colorwalk" bench --boards "$dir/$s.txt" "${specs[@]}" \
     --threads 1 --no-store --format markdown --solutions "target/floodit/$s.moves" 2>&1
   if command -v python3 >/dev/null && [ -f "$dir/verify.py" ]; then
     # verify.py reports, and exits 0 whatever it found: every board must be

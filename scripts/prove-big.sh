@@ -75,7 +75,7 @@ for id in "$@"; do
 done
 cargo build --release -q -p colorwalk
 binary=$(mktemp /tmp/colorwalk-lane.XXXXXX)
-cp target/release/colorwalk "$binary"
+cp "${CARGO_TARGET_DIR:-target}/release/colorwalk" "$binary"
 chmod 755 "$binary"
 trap 'rm -f "$binary"' EXIT
 # A signal stops the search under way (colorwalk stops on SIGTERM as on

@@ -139,7 +139,7 @@ impl ParamKind {
         match self {
             ParamKind::Int { min, max } => format!("a whole number from {min} to {max}"),
             ParamKind::Choice(words) => format!("one of {}", words.join(", ")),
-            ParamKind::Bool => "true or false (also yes/no, on/off, 1/0)".to_string(),
+            ParamKind::Bool => "true or false; also yes/no, on/off, 1/0".to_string(),
         }
     }
 

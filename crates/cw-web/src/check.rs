@@ -102,7 +102,11 @@ pub(crate) fn spec_within_caps(
         return Err("too long (at most 2000 characters)".into());
     }
     let spec = Spec::parse(text).map_err(|e| e.to_string())?;
-    let over = |what: String| format!("{what} (the web lab's budget; `colorwalk solve` has none)");
+    // The command line plays such specs as asked (`solve` keeps only to
+    // its own --memory-mb and --time-limit).
+    let over = |what: String| {
+        format!("{what} (a limit of the web lab's; `colorwalk solve` runs the spec as asked)")
+    };
     // What each parameter costs, and the most the lab allows, is declared
     // by its solver (`ParamDef::cost`).
     for stage in spec.alternatives().iter().flatten() {

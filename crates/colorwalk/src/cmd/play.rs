@@ -131,7 +131,7 @@ pub fn play_lines(
     }
     writeln!(
         output,
-        "type a color number, u to undo, r to restart, q to quit"
+        "type a color number, u to undo, r to restart, q to quit, ? for help"
     )?;
     let status = |g: &Playthrough<'_>| -> String {
         let n = g.current().n_moves();
