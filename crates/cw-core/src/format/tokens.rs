@@ -11,13 +11,25 @@ pub(crate) struct Token<'a> {
 
 /// Splits `text` into tokens, skipping lines that start with `#`.
 pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim_start().starts_with('#') {
-            continue;
-        }
-        let mut col = 0;
-        let mut chars = line.char_indices().peekable();
+    tokens_of(text).collect()
+}
+
+/// The tokens of `text` one by one, skipping lines that start with `#`:
+/// a reader that stops at the first error never holds the rest (a file of
+/// 64 MiB of tokens held as a list took 1.1 GB).
+fn tokens_of(text: &str) -> impl Iterator<Item = Token<'_>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .flat_map(|(n, line)| line_tokens(line, n + 1))
+}
+
+/// The tokens of one line, numbered `line`, with their columns (from 1,
+/// in characters).
+fn line_tokens(line: &str, line_no: usize) -> impl Iterator<Item = Token<'_>> {
+    let mut col = 0;
+    let mut chars = line.char_indices().peekable();
+    std::iter::from_fn(move || {
         while let Some(&(start, ch)) = chars.peek() {
             if ch.is_whitespace() {
                 chars.next();
@@ -34,14 +46,14 @@ pub(crate) fn tokenize(text: &str) -> Vec<Token<'_>> {
                 chars.next();
                 col += 1;
             }
-            out.push(Token {
+            return Some(Token {
                 text: &line[start..end],
-                line: n + 1,
+                line: line_no,
                 col: begin_col,
             });
         }
-    }
-    out
+        None
+    })
 }
 
 /// The fields of one line of a one-board-per-line format: exactly one
@@ -83,8 +95,7 @@ pub(crate) fn line_fields<'a, const N: usize>(
 
 /// A cursor over tokens that knows where the input ended.
 pub(crate) struct Tokens<'a> {
-    tokens: Vec<Token<'a>>,
-    next: usize,
+    tokens: std::iter::Peekable<Box<dyn Iterator<Item = Token<'a>> + 'a>>,
     end: (usize, usize),
 }
 
@@ -92,16 +103,16 @@ impl<'a> Tokens<'a> {
     pub fn new(text: &'a str) -> Tokens<'a> {
         let end_line = text.lines().count().max(1);
         let end_col = text.lines().last().map_or(0, |l| l.chars().count()) + 1;
+        let tokens: Box<dyn Iterator<Item = Token<'a>> + 'a> = Box::new(tokens_of(text));
         Tokens {
-            tokens: tokenize(text),
-            next: 0,
+            tokens: tokens.peekable(),
             end: (end_line, end_col),
         }
     }
 
     /// The line of the next token, if any is left.
-    pub fn next_line(&self) -> Option<usize> {
-        self.tokens.get(self.next).map(|t| t.line)
+    pub fn next_line(&mut self) -> Option<usize> {
+        self.tokens.peek().map(|t| t.line)
     }
 
     /// The next token as a number in `range`, described by `what`.
@@ -110,7 +121,7 @@ impl<'a> Tokens<'a> {
         what: &str,
         range: std::ops::RangeInclusive<u64>,
     ) -> Result<(u64, usize, usize), ParseError> {
-        let Some(tok) = self.tokens.get(self.next) else {
+        let Some(tok) = self.tokens.next() else {
             let (line, col) = self.end;
             return Err(ParseError::new(
                 line,
@@ -118,7 +129,6 @@ impl<'a> Tokens<'a> {
                 format!("input ends early: expected {what}"),
             ));
         };
-        self.next += 1;
         let value: u64 = tok.text.parse().map_err(|_| {
             ParseError::new(
                 tok.line,
@@ -141,8 +151,8 @@ impl<'a> Tokens<'a> {
     }
 
     /// Whether every token was used.
-    pub fn finish(&self, what: &str) -> Result<(), ParseError> {
-        match self.tokens.get(self.next) {
+    pub fn finish(&mut self, what: &str) -> Result<(), ParseError> {
+        match self.tokens.peek() {
             None => Ok(()),
             Some(tok) => Err(ParseError::new(
                 tok.line,
@@ -153,8 +163,8 @@ impl<'a> Tokens<'a> {
     }
 
     /// Whether any tokens are left.
-    pub fn is_done(&self) -> bool {
-        self.next >= self.tokens.len()
+    pub fn is_done(&mut self) -> bool {
+        self.tokens.peek().is_none()
     }
 }
 
