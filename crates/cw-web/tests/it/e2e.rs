@@ -433,6 +433,27 @@ async fn steps(c: &Client, base: &str) -> Step {
     assert_eq!(played, solution("10x8c4-s7", "round-robin")[..4], "{hash}");
     click(c, "#restart").await?;
     wait_text(c, "#moves", "0").await?;
+    // A move by hand, then Step: the solver takes over after it. Restarted,
+    // Step asks the solver again from the start, rather than playing the
+    // line it had, whose first move was the player's.
+    let round_robin = solution("10x8c4-s7", "round-robin");
+    let by_hand = if round_robin[0] == 1 { 2 } else { 1 };
+    click(c, &format!("#color-{by_hand}")).await?;
+    wait_text(c, "#moves", "1").await?;
+    click(c, "#step").await?;
+    wait_text(c, "#moves", "2").await?;
+    click(c, "#restart").await?;
+    wait_text(c, "#moves", "0").await?;
+    click(c, "#step").await?;
+    wait_text(c, "#moves", "1").await?;
+    let hash = js(c, "return location.hash").await?;
+    let first: Option<u8> = hash
+        .as_str()
+        .and_then(|h| h.split("moves=").nth(1))
+        .and_then(|m| m.split(',').next()?.parse().ok());
+    assert_eq!(first, Some(round_robin[0]), "{hash}");
+    click(c, "#restart").await?;
+    wait_text(c, "#moves", "0").await?;
     set_value(c, "#solver-pick", "preset:greedy").await?;
     let greedy = solution("10x8c4-s7", "greedy");
     let n = greedy.len();
