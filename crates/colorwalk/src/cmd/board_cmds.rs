@@ -27,6 +27,9 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         print_entries(&entries, args.to.into(), args.json, &mut out)?;
         return Ok(ExitCode::SUCCESS);
     }
+    // Generated boards as IDs are written without making the boards: an ID
+    // says how to make one (100,000 boards of 100×100 took minutes).
+    let ids_only = matches!(Format::from(args.to), Format::Id) && !args.json;
     // Generated boards are made and written one at a time, so a run of many
     // big boards holds one board, not all of them.
     let boards: Box<dyn Iterator<Item = Result<Board, cw_core::BoardError>>> = if let Some(first) =
@@ -41,6 +44,18 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
             };
             bail!(
                 "{asked} runs past the end of the series' stream: it holds {w}x{h} boards 1 to {last}"
+            );
+        }
+        if ids_only {
+            Board::check_shape(w, h, k)?;
+            let per_board = (w * h) as u64;
+            return write_ids(
+                (first..=first + (args.count - 1)).map(|n| BoardId::Koblenski {
+                    width: w,
+                    height: h,
+                    n_colors: k,
+                    first_draw: per_board * (n - 1) + 1,
+                }),
             );
         }
         Box::new((first..=first + (args.count - 1)).map(move |n| Board::koblenski(w, h, k, n)))
@@ -58,12 +73,41 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         let seeds = (0..args.count).map(move |i| first + i);
         if args.flood_it || args.start.is_some() {
             let start = args.start.map_or((0, 0), |s| s.on(w, h));
+            if ids_only {
+                Board::check_shape(w, h, k)?;
+                Board::check_start(w, h, start.0, start.1)?;
+                return write_ids(seeds.map(|seed| BoardId::SeededFloodIt {
+                    width: w,
+                    height: h,
+                    n_colors: k,
+                    seed,
+                    start,
+                }));
+            }
             Box::new(seeds.map(move |seed| Board::seeded_flood_it(w, h, k, seed, start)))
+        } else if ids_only {
+            Board::check_shape(w, h, k)?;
+            return write_ids(seeds.map(|seed| BoardId::Seeded {
+                width: w,
+                height: h,
+                n_colors: k,
+                seed,
+            }));
         } else {
             Box::new(seeds.map(move |seed| Board::seeded(w, h, k, seed)))
         }
     };
     stream_entries(boards, args.count, args.to.into(), args.json, &mut out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `ids` a line each (`new --to id` of a generator).
+fn write_ids(ids: impl Iterator<Item = BoardId>) -> Result<ExitCode> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for id in ids {
+        writeln!(out, "{id}")?;
+    }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

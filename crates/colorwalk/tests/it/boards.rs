@@ -601,3 +601,46 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
         );
     }
 }
+
+#[test]
+fn new_writes_a_generators_ids_as_the_boards_themselves_carry_them() {
+    // `--to id` writes a generator's IDs without making the boards; they
+    // are the IDs the boards carry (`--json` makes them).
+    for args in [
+        "--koblenski 7 -n 3 --size 10x8 --colors 4",
+        "--seed 5 -n 3 --size 12x9 --colors 7",
+        "--seed 3 -n 3 --flood-it --size 9x9 --colors 5",
+        "--seed 3 -n 2 --start centre --size 9x7 --colors 5",
+        "--seed 18446744073709551614 -n 2",
+    ] {
+        let args: Vec<&str> = std::iter::once("new").chain(args.split(' ')).collect();
+        let ids = colorwalk(&[&args[..], &["--to", "id"]].concat(), "");
+        assert!(ids.status.success(), "{args:?}: {}", stderr(&ids));
+        let json = colorwalk(&[&args[..], &["--json"]].concat(), "");
+        let boards: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let carried: Vec<&str> = boards
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            stdout(&ids).lines().collect::<Vec<_>>(),
+            carried,
+            "{args:?}"
+        );
+    }
+    // A start off the board is refused as before.
+    let out = colorwalk(
+        &[
+            "new", "--seed", "1", "--start", "9,9", "--size", "5x5", "--to", "id",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("outside the 5x5 board"),
+        "{}",
+        stderr(&out)
+    );
+}
