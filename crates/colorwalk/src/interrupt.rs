@@ -11,6 +11,16 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+/// Whether the full-screen game holds the terminal: a second signal, which
+/// ends the process at once, gives it back first.
+static FULL_SCREEN: AtomicBool = AtomicBool::new(false);
+
+/// Says that the full-screen game holds the terminal (`true`) or gave it
+/// back (`false`).
+pub fn full_screen(on: bool) {
+    FULL_SCREEN.store(on, Ordering::SeqCst);
+}
+
 /// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells do).
 pub const EXIT_INTERRUPTED: u8 = 130;
 
@@ -24,6 +34,17 @@ pub fn flag() -> Arc<AtomicBool> {
         let set = flag.clone();
         let _ = ctrlc::set_handler(move || {
             if set.swap(true, Ordering::SeqCst) {
+                // The handler runs on a thread of its own, not in the
+                // signal's context, so it may write to the terminal.
+                if FULL_SCREEN.swap(false, Ordering::SeqCst) {
+                    ratatui::restore();
+                    // The game's terminal shows its cursor again when it is
+                    // dropped, which exiting skips.
+                    let _ = ratatui::crossterm::execute!(
+                        std::io::stdout(),
+                        ratatui::crossterm::cursor::Show
+                    );
+                }
                 std::process::exit(i32::from(EXIT_INTERRUPTED));
             }
             eprintln!("\ninterrupted: stopping (a second Ctrl-C or signal quits at once)");

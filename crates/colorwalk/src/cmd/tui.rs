@@ -639,6 +639,9 @@ fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
     match code {
         KeyCode::Char('c' | 'd') if control => Key::Quit,
         _ if control => Key::Other,
+        // Esc and a key right after it come as one Alt-key: it is the Esc
+        // (which stops a search), not the key (`Esc 1` must not play 1).
+        KeyCode::Char(_) if modifiers.contains(KeyModifiers::ALT) => Key::Char('\u{1b}'),
         KeyCode::Char(ch) => Key::Char(ch),
         KeyCode::Esc => Key::Char('\u{1b}'),
         _ => Key::Other,
@@ -662,6 +665,12 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
         .with_limit(limit)
         .with_cancel(stop.clone());
     let mut terminal = ratatui::init();
+    crate::interrupt::full_screen(true);
+    // Keys typed before the game was drawn (while par was searched, say)
+    // were not meant for it: they would play moves nobody saw.
+    while event::poll(Duration::ZERO)? {
+        event::read()?;
+    }
     let result = (|| -> Result<()> {
         loop {
             terminal.draw(|f| game.draw(f))?;
@@ -704,6 +713,7 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
         }
     })();
     ratatui::restore();
+    crate::interrupt::full_screen(false);
     let n = game.moves().len();
     let moves = u32::try_from(n).unwrap_or(u32::MAX);
     let ending = if game.game().is_solved() {
@@ -1007,6 +1017,11 @@ mod tests {
         assert_eq!(
             key_of(KeyCode::Char('F'), KeyModifiers::SHIFT),
             Key::Char('F')
+        );
+        // Esc then 1 in one read arrives as Alt-1: the Esc, not a move.
+        assert_eq!(
+            key_of(KeyCode::Char('1'), KeyModifiers::ALT),
+            Key::Char('\u{1b}')
         );
         assert_eq!(
             key_of(KeyCode::Esc, KeyModifiers::NONE),
