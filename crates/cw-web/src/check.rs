@@ -4,24 +4,12 @@
 use crate::caps;
 use crate::{ApiError, Config};
 use cw_core::{Board, BoardId, ClusterGraph, Color};
-use cw_solve::{ParamCost, Spec};
-
-/// At most this many characters of user text are quoted back in an error.
-const QUOTE: usize = 40;
-
-/// `text`, shortened for an error message.
-pub(crate) fn quote(text: &str) -> String {
-    if text.chars().count() <= QUOTE {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(QUOTE).collect::<String>())
-    }
-}
+use cw_solve::{ParamCost, Spec, quoted};
 
 /// The board a board ID names.
 pub(crate) fn board(id: &str) -> Result<Board, ApiError> {
     let bad =
-        |e: &dyn std::fmt::Display| ApiError::bad_request(format!("board '{}': {e}", quote(id)));
+        |e: &dyn std::fmt::Display| ApiError::bad_request(format!("board {}: {e}", quoted(id)));
     if id.trim().is_empty() {
         return Err(ApiError::bad_request(
             "board: expected a board ID such as 30x20c5-k1 or 30x20c5-s42",
@@ -71,7 +59,7 @@ pub(crate) fn moves_text(board: &Board, text: &str) -> Result<Vec<Color>, ApiErr
     }
     let parsed: cw_core::Moves = text
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("moves '{}': {e}", quote(text))))?;
+        .map_err(|e| ApiError::bad_request(format!("moves {}: {e}", quoted(text))))?;
     let raw: Vec<u8> = parsed.0.iter().map(|c| c.0).collect();
     moves(board, &raw)
 }
@@ -87,7 +75,7 @@ pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<
         ));
     }
     spec_within_caps(text, graph, config)
-        .map_err(|why| ApiError::bad_request(format!("spec '{}': {why}", quote(text))))
+        .map_err(|why| ApiError::bad_request(format!("spec {}: {why}", quoted(text))))
 }
 
 /// [`spec`]'s check, with the reason a spec is refused (without its text):
@@ -226,8 +214,8 @@ pub(crate) fn limit_rule(text: &str) -> Result<Option<LimitRule>, ApiError> {
     let max = caps::MAX_MOVES;
     let bad = |why: &str| {
         ApiError::bad_request(format!(
-            "limit '{}': {why}; expected par, par+N (N from 0 to {max}) or a number of moves from 1 to {max}",
-            quote(text)
+            "limit {}: {why}; expected par, par+N (N from 0 to {max}) or a number of moves from 1 to {max}",
+            quoted(text)
         ))
     };
     let norm: String = text

@@ -152,7 +152,7 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
     let plan = cw_batch::check(&draft, &web_caps).map_err(|e| {
         let key = match &e.field {
             Field::Specs => "specs".to_string(),
-            Field::Spec(text) => format!("spec '{}'", check::quote(text)),
+            Field::Spec(text) => format!("spec {}", cw_solve::quoted(text)),
             Field::First => "first".to_string(),
             Field::Count | Field::Entries => "count".to_string(),
             Field::Shape => "width, height, colors".to_string(),
@@ -316,8 +316,8 @@ pub(crate) async fn runs(State(state): State<AppState>) -> Result<axum::Json<Val
 fn run_id(text: &str) -> Result<i64, ApiError> {
     text.parse().map_err(|_| {
         ApiError::bad_request(format!(
-            "run '{}': expected a run number",
-            check::quote(text)
+            "run {}: expected a run number",
+            cw_solve::quoted(text)
         ))
     })
 }

@@ -2,12 +2,13 @@
 //! `/api/board`, `/api/play` and `/api/solve`.
 
 use crate::caps;
-use crate::check::{self, quote};
+use crate::check;
 use crate::error::Json;
 use crate::{ApiError, AppState, jobs};
 use axum::extract::State;
 use cw_core::format::{self, BoardEntry};
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, PALETTE};
+use cw_solve::quoted;
 use cw_solve::registry::{SOLVERS, UNTIL};
 use cw_solve::{Limits, Outcome, ParamDef, ParamKind, presets};
 use serde::{Deserialize, Serialize};
@@ -475,7 +476,7 @@ pub(crate) async fn solve(
         // A parsed spec builds (its parameters were checked).
         let mut solver = spec
             .build()
-            .map_err(|e| ApiError::bad_request(format!("spec '{}': {e}", quote(&label))))?;
+            .map_err(|e| ApiError::bad_request(format!("spec {}: {e}", quoted(&label))))?;
         Ok::<_, ApiError>(cw_solve::solve_from(
             &graph,
             &prefix,
