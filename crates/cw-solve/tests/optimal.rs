@@ -955,3 +955,29 @@ fn seeded_big_board_bounds_replay_and_are_ordered() {
         );
     }
 }
+
+/// `eliminate`'s rule against the oracle: whenever its move clears a color
+/// from the board, that move starts a shortest solution (the optimum after
+/// it is one less), on every small board along `eliminate`'s own game.
+#[test]
+fn eliminating_a_color_never_loses_optimality() {
+    let mut applied = 0;
+    for board in small_boards() {
+        let graph = ClusterGraph::new(&board);
+        let mut game = graph.start();
+        let mut solver = Spec::parse("eliminate").unwrap().build().unwrap();
+        let mut ctx = ctx(&board);
+        while !game.is_solved() {
+            let moves = solver.next_moves(&game, &mut ctx).expect("a move");
+            let before = oracle(&game);
+            let mut after = game.clone();
+            after.play(moves[0]);
+            if !after.colors_left().contains(moves[0]) && game.colors_left().contains(moves[0]) {
+                assert_eq!(oracle(&after) + 1, before, "{}", board.id());
+                applied += 1;
+            }
+            game = after;
+        }
+    }
+    assert!(applied > 500, "the rule applied {applied} times");
+}

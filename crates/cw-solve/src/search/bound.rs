@@ -1080,6 +1080,83 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn the_search_rules_keep_the_optimum() {
+        // Along random lines of play on small boards, each rule the search
+        // applies without looking further is held to the breadth-first
+        // optimum of the positions it relates:
+        // - the elimination rule: the moves it forces plus the optimum
+        //   after them is the optimum before;
+        // - settling dead ends changes no optimum;
+        // - a move that brings no new cluster to the frontier (`grows`
+        //   says no) starts no shortest solution;
+        // - so the children `each_child` makes hold a shortest solution:
+        //   the least of their moves plus their optimum is the optimum.
+        struct Check<'a>(&'a ClusterGraph, u64);
+        impl WithWidth for Check<'_> {
+            type Out = [usize; 3];
+            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 3] {
+                let mut rng = cw_core::SplitMix64::new(self.1);
+                let (mut f, mut l) = g.position(&self.0.start());
+                let mut met = [0; 3];
+                while !is_empty(&l) {
+                    let opt = breadth_first(&g, &f, &l);
+                    let (mut ff, mut fl) = (f, l);
+                    let forced = g.force(&mut ff, &mut fl, |_| ());
+                    assert_eq!(forced + breadth_first(&g, &ff, &fl), opt);
+                    met[0] += usize::from(forced > 0);
+                    let (mut sf, mut sl) = (ff, fl);
+                    g.settle_dead_ends(&mut sf, &mut sl);
+                    let settled_opt = breadth_first(&g, &sf, &sl);
+                    assert_eq!(settled_opt, opt - forced);
+                    met[1] += usize::from(sf != ff);
+                    // The moves from the position closed under the
+                    // elimination rule (from a settled one, every move
+                    // grows: what it could absorb alone are dead ends).
+                    for c in (0..g.k).filter(|&c| g.useful(&fl, c)) {
+                        let (mut cf, mut cl) = (ff, fl);
+                        g.play(&mut cf, &mut cl, c);
+                        if !g.grows(&cl, &fl) {
+                            assert!(1 + breadth_first(&g, &cf, &cl) > settled_opt);
+                            met[2] += 1;
+                        }
+                    }
+                    if !is_empty(&sl) {
+                        let mut best = u32::MAX;
+                        g.each_child(&sf, &sl, |_, cf, cl, moves| {
+                            best = best.min(moves + breadth_first(&g, &cf, &cl));
+                            true
+                        });
+                        assert_eq!(best, settled_opt);
+                    }
+                    // A random useful move from the unsettled position.
+                    let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
+                    let c = useful[rng.below(useful.len() as u64) as usize];
+                    g.play(&mut f, &mut l, c);
+                }
+                met
+            }
+        }
+        let mut met = [0; 3];
+        for seed in 0..60 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(6, 6, 4, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(6, 6, 4, seed, (3, 2)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let m = dispatch(&graph, Check(&graph, seed));
+            for (a, b) in met.iter_mut().zip(m) {
+                *a += b;
+            }
+        }
+        // Each rule was met often enough to mean something.
+        assert!(
+            met.iter().all(|&n| n > 20),
+            "forced, settled, not grown: {met:?}"
+        );
+    }
+
+    #[test]
     fn the_merged_search_refutes_only_what_no_solution_beats() {
         // Along random lines of play on small boards, pairs of settled
         // positions at depths 0 and 1 are handed to the merged search with

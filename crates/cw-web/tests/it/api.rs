@@ -620,10 +620,10 @@ async fn par_streams_bounds_then_the_optimum_and_remembers_it() {
 
 #[tokio::test]
 async fn par_streams_the_bounds_as_the_exact_search_closes_in() {
-    // On this board the first stage finds the optimum (25) and the exact
-    // search proves it level by level from 20: each refuted level is one
-    // more `bounds` event, every one between the optimum's bounds and
-    // closer than the one before.
+    // On this board the first stage finds the optimum (25, as `exact`
+    // proved it: a regression value) and the exact search proves it level
+    // by level from 20: each refuted level is one more `bounds` event,
+    // every one between the optimum's bounds and closer than the one before.
     let (state, _dir) = state_with(|_| {});
     let app = app(state.clone());
     let board = "16x16c6-s6";
