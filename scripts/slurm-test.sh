@@ -365,6 +365,7 @@ printf '%s: wall time: the %d-task array %.1f s (submit to last task done), one 
   "$me" "$tasks" "$array_s" "$single_s"
 
 python3 - "$tasks" "$scratch/merged.sqlite" "$scratch/single.sqlite" <<'EOF'
+import os
 import sqlite3
 import sys
 
@@ -387,11 +388,17 @@ def rows(path):
 merged_runs, merged = rows(merged_path)
 single_runs, single = rows(single_path)
 boards = len({r[0] for r in merged})
-equal = merged == single
+specs = len({r[2] for r in merged})
+# Both stores hold every board of the plan under every spec: equal empty
+# stores would prove nothing (the default plan: 40 boards, 2 specs).
+complete = boards > 0 and len(merged) == boards * specs
+if "SLURM_TEST_PLAN" not in os.environ:
+    complete = complete and (boards, specs) == (40, 2)
+equal = merged == single and complete
 print(
     f"slurm-test: shards {shards}, boards {boards}, rows merged {len(merged)} "
     f"(runs {merged_runs}), rows single {len(single)} (runs {single_runs}), "
-    f"equal: {'yes' if equal else 'no'}"
+    f"equal: {'yes' if merged == single else 'no'}, complete: {'yes' if complete else 'no'}"
 )
 if not equal:
     only_merged = sorted(set(merged) - set(single), key=str)
@@ -401,7 +408,10 @@ if not equal:
             print(f"  {label}: {r}", file=sys.stderr)
         if len(diff) > 10:
             print(f"  {label}: ... {len(diff) - 10} more", file=sys.stderr)
-    if not only_merged and not only_single:
+    if not complete:
+        print(f"  expected every board under every spec: {boards} boards, {specs} specs, "
+              f"{len(merged)} rows", file=sys.stderr)
+    elif not only_merged and not only_single:
         print("  same rows, different counts (duplicates)", file=sys.stderr)
     print("slurm-test: 0 passed, 1 failed")
     sys.exit(1)

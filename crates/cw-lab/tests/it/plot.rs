@@ -74,13 +74,22 @@ fn the_plot_is_drawn_from_the_runs_numbers() {
 }
 
 #[test]
-fn png_has_the_png_magic() {
+fn png_is_a_picture_with_the_specs_colors() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("run.png");
     plot_run(&fake_run(), &path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
-    assert!(bytes.len() > 1000, "{} bytes", bytes.len());
     assert_eq!(bytes[..8], *b"\x89PNG\r\n\x1a\n");
+    let picture = image::load_from_memory(&bytes).unwrap().to_rgb8();
+    assert!(picture.width() >= 480 && picture.height() >= 340);
+    // A white page with the first three specs' bars and points in the
+    // first three palette colors (the fourth spec never solves: no bar).
+    let count = |rgb: [u8; 3]| picture.pixels().filter(|p| p.0 == rgb).count();
+    let all = picture.pixels().count();
+    assert!(count([255, 255, 255]) > all / 2);
+    for rgb in [[0x4e, 0x79, 0xa7], [0xf2, 0x8e, 0x2b], [0xe1, 0x57, 0x59]] {
+        assert!(count(rgb) > 20, "{rgb:?}: {} pixels", count(rgb));
+    }
 }
 
 #[test]

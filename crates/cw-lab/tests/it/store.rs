@@ -363,21 +363,29 @@ fn stores_opened_at_once_by_several_connections_all_open() {
         let path = dir.path().join(format!("r{round}.db"));
         let barrier = std::sync::Barrier::new(4);
         std::thread::scope(|s| {
-            let opened: Vec<_> = (0..4)
-                .map(|_| {
-                    s.spawn(|| {
+            let opened: Vec<_> = (0..4u32)
+                .map(|i| {
+                    let (barrier, path) = (&barrier, &path);
+                    s.spawn(move || {
                         barrier.wait();
-                        Store::open(&path).map(|_| ())
+                        // Each connection writes to the store it opened.
+                        Store::open(path)?.record_optimum(&format!("b{i}"), 10 + i, true, "1")
                     })
                 })
                 .collect();
             for o in opened {
                 let result = o.join().unwrap();
-                assert!(result.is_ok(), "round {round}: {result:?}");
+                assert!(matches!(result, Ok(true)), "round {round}: {result:?}");
             }
         });
-        let readers: Vec<_> = (0..2).map(|_| Store::open_to_read(&path)).collect();
-        assert!(readers.iter().all(Result::is_ok), "{readers:?}");
+        // One store came out, with every connection's row.
+        for _ in 0..2 {
+            let store = Store::open_to_read(&path).unwrap();
+            for i in 0..4u32 {
+                let row = store.optimum(&format!("b{i}")).unwrap();
+                assert_eq!(row, Some((10 + i, true, "1".to_string())), "round {round}");
+            }
+        }
     }
 }
 
