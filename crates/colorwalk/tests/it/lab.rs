@@ -733,6 +733,26 @@ fn optimum_within_answers_whether_n_moves_clear_a_flood_it_board() {
             &serde_json::json!(0)
         )
     );
+    // A limit between the bounds when the memory budget runs out (a
+    // counted budget, so the same on every machine) is undecided: exit 3.
+    let open = colorwalk(
+        &[
+            "optimum",
+            "26x26c8-s2",
+            "--no-store",
+            "--within",
+            "40",
+            "--memory-mb",
+            "16",
+        ],
+        "",
+    );
+    assert_eq!(open.status.code(), Some(3), "{}", stderr(&open));
+    assert!(
+        stdout(&open).contains("within 40    undecided (between "),
+        "{}",
+        stdout(&open)
+    );
     // The solution replays to a flooded board.
     let solution = v["solution"].as_str().unwrap();
     let check = colorwalk(&["verify", board, solution], "");
@@ -902,6 +922,16 @@ fn reading_commands_never_create_a_database_at_a_mistyped_path() {
 /// `ready`, then sends it Ctrl-C (SIGINT); its output and exit status.
 #[cfg(unix)]
 fn interrupted_once(args: &[&str], ready: &str) -> (std::process::ExitStatus, String, String) {
+    signalled_once("INT", args, ready)
+}
+
+/// As [`interrupted_once`], with the signal `signal` (`INT`, `TERM`, `HUP`).
+#[cfg(unix)]
+fn signalled_once(
+    signal: &str,
+    args: &[&str],
+    ready: &str,
+) -> (std::process::ExitStatus, String, String) {
     use std::io::{BufRead, BufReader, Read};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_colorwalk"))
@@ -921,7 +951,7 @@ fn interrupted_once(args: &[&str], ready: &str) -> (std::process::ExitStatus, St
         }
     }
     let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .unwrap();
     assert!(kill.success());
@@ -959,6 +989,32 @@ fn ctrl_c_stops_a_proof_with_its_best_line_and_bound() {
     let solution = v["solution"].as_str().unwrap();
     let check = colorwalk(&["verify", "26x26c8-s2", solution], "");
     assert_eq!(check.status.code(), Some(0), "{}", stdout(&check));
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_stop_a_proof_as_ctrl_c_does() {
+    // What a scheduler (SIGTERM) or a closed terminal (SIGHUP) sends: the
+    // search stops and reports its best line and bound, as for Ctrl-C.
+    for signal in ["TERM", "HUP"] {
+        let (status, out, err) = signalled_once(
+            signal,
+            &[
+                "optimum",
+                "26x26c8-s2",
+                "--no-store",
+                "--json",
+                "--progress",
+            ],
+            "≤ minimum ≤",
+        );
+        assert_eq!(status.code(), Some(130), "{signal}: {err}");
+        assert!(err.contains("interrupted: stopping"), "{signal}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["proven"], false, "{signal}");
+        assert_eq!(v["stopped"], "cancelled", "{signal}");
+        assert!(v["moves"].as_u64().unwrap() >= v["lower_bound"].as_u64().unwrap());
+    }
 }
 
 #[cfg(unix)]
@@ -1205,9 +1261,13 @@ fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
     }
     // The file standard output writes already: the moves go there, the
     // table to standard error, as with `-`.
+    let piped = small_bench(&["--no-store", "--solutions", "-"]);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    assert_eq!(stdout(&piped), written, "the lines a file gets");
+    assert!(stderr(&piped).contains("greedy"), "{}", stderr(&piped));
     let out = small_bench(&["--no-store", "--solutions", "/dev/stdout"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
+    assert_eq!(stdout(&out), stdout(&piped));
     assert!(stderr(&out).contains("greedy"), "{}", stderr(&out));
     // A solutions file that cannot be made makes no store either; one made
     // for a run the store then refuses is taken away again.
