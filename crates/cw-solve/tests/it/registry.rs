@@ -194,3 +194,37 @@ fn round_robin_starts_after_any_color_of_a_board_of_up_to_36() {
     assert!(Spec::parse("round-robin:start=35").is_ok());
     assert!(Spec::parse("round-robin:start=36").is_err());
 }
+
+#[test]
+fn dijkstra_stops_at_its_target_and_plays_the_path_there() {
+    // `target=T`: the path it plays ends at the first position it takes
+    // from the queue with at least T blocks in the region (the start
+    // region included); every earlier position on that path has fewer
+    // (it was taken from the queue before, and did not stop the search).
+    use cw_core::{Board, ClusterGraph};
+    use cw_solve::{Limits, SearchCtx};
+    for (seed, target) in [(1, 150), (2, 300), (3, 450)] {
+        let board = Board::koblenski(30, 20, 5, seed).unwrap();
+        let graph = ClusterGraph::new(&board);
+        let start = graph.start();
+        let spec = format!("dijkstra:target={target}");
+        let mut solver = Spec::parse(&spec).unwrap().build().unwrap();
+        let mut ctx = SearchCtx::new(&board, &Limits::default());
+        let path = solver.next_moves(&start, &mut ctx).expect("a path");
+        let mut game = start.clone();
+        for (i, &c) in path.iter().enumerate() {
+            assert!(
+                game.n_blank() < target,
+                "{spec}: {} blocks after {i}",
+                game.n_blank()
+            );
+            game.play(c);
+        }
+        assert!(
+            game.n_blank() >= target,
+            "{spec}: {} blocks",
+            game.n_blank()
+        );
+        assert!(!game.is_solved() && path.len() > 1, "{spec}");
+    }
+}
