@@ -215,9 +215,27 @@ impl TuiGame {
         };
         let mut ctx = SearchCtx::new(&self.board, &limits);
         let r = solve_exact_from(&game, &ExactOptions::default(), &mut ctx);
+        // Under a move limit, a finish longer than the moves left is said
+        // to be so (the limit is then lost, or may be).
+        let past_limit = match &self.limit {
+            Some(l) => {
+                let left = (l.moves as usize).saturating_sub(self.moves.len());
+                if r.lower_bound as usize > left {
+                    format!(
+                        "; only {} left: the limit cannot be met",
+                        super::count(left, "move")
+                    )
+                } else if r.moves.len() > left {
+                    format!("; only {} left", super::count(left, "move"))
+                } else {
+                    String::new()
+                }
+            }
+            None => String::new(),
+        };
         self.message = match r.moves.first() {
             Some(&c) if self.stopped() && !r.proven => format!(
-                "hint stopped: {} ({}) begins the best finish found, in {} more moves (at least {})",
+                "hint stopped: {} ({}) begins the best finish found, in {} more moves (at least {}){past_limit}",
                 button(c),
                 c.name(),
                 r.moves.len(),
@@ -234,7 +252,7 @@ impl TuiGame {
                         HINT_TIME.as_secs()
                     )
                 };
-                format!("hint: {} ({}); {finish}", button(c), c.name())
+                format!("hint: {} ({}); {finish}{past_limit}", button(c), c.name())
             }
             None if self.stopped() => "hint stopped before a finish was found".into(),
             None => "no hint found".into(),
@@ -1123,6 +1141,15 @@ mod tests {
         );
         assert!(screen(&game).contains("moves: 0 / 2"));
         game.key('1'); // teal: the region's color, wasted
+        // Two moves are needed from here, and one is left.
+        game.key('h');
+        assert!(
+            game.message().ends_with(
+                "an optimal finish takes 2 more moves; only 1 move left: the limit cannot be met"
+            ),
+            "{}",
+            game.message()
+        );
         game.key('2'); // navy: one block is left, and no move
         assert!(game.is_lost());
         assert!(game.message().contains("Lost!"), "{}", game.message());
