@@ -216,7 +216,10 @@ impl TuiGame {
         let mut ctx = SearchCtx::new(&self.board, &limits);
         let r = solve_exact_from(&game, &ExactOptions::default(), &mut ctx);
         // Under a move limit, a finish longer than the moves left is said
-        // to be so (the limit is then lost, or may be).
+        // to be so, and the limit out of reach when the bound passes them.
+        // At most 35 characters, so that the longest hint (stopped, 999
+        // moves, "lavender") still fits the message's two rows at the
+        // narrowest screen.
         let past_limit = match &self.limit {
             Some(l) => {
                 let left = (l.moves as usize).saturating_sub(self.moves.len());
@@ -480,7 +483,8 @@ const PANEL_WIDTH: u16 = 18;
 /// terminal has them).
 const MESSAGE_ROWS: u16 = 2;
 
-/// The narrowest screen, so that a hint's message fits its rows.
+/// The narrowest screen, so that the longest message (a stopped hint
+/// under a move limit) fits its rows.
 const MIN_WIDTH: u16 = 64;
 
 /// `text` in rows of at most `width` characters, broken at spaces (a word
