@@ -17,6 +17,10 @@
 //! lost when the moves run out before the board is clear; undo and restart
 //! still work.
 //!
+//! In raw mode Ctrl-Z is a key (it does nothing); a stop from outside
+//! (SIGTSTP) gives the terminal back before the process stops, and after
+//! SIGCONT the game takes it again and is drawn afresh (`JobControl`).
+//!
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
 
@@ -688,18 +692,34 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
         .with_cancel(stop.clone());
     let mut terminal = ratatui::init();
     crate::interrupt::full_screen(true);
+    let job_control = JobControl::new();
     // Keys typed before the game was drawn (while par was searched, say)
     // were not meant for it: they would play moves nobody saw.
     while event::poll(Duration::ZERO)? {
         event::read()?;
     }
     let result = (|| -> Result<()> {
-        loop {
+        'draw: loop {
             terminal.draw(|f| game.draw(f))?;
             // Wakes every 100 ms to see whether a signal came.
             while !event::poll(Duration::from_millis(100))? {
                 if signalled.load(Ordering::SeqCst) {
                     return Ok(());
+                }
+                if job_control.came_back()? {
+                    // The shell had the terminal: draw it all again. Both
+                    // buffers emptied, the next draw writes every cell
+                    // (`Terminal::clear` would ask the terminal where its
+                    // cursor is, and wait for the answer).
+                    ratatui::crossterm::execute!(
+                        std::io::stdout(),
+                        ratatui::crossterm::terminal::Clear(
+                            ratatui::crossterm::terminal::ClearType::All
+                        )
+                    )?;
+                    terminal.swap_buffers();
+                    terminal.swap_buffers();
+                    continue 'draw;
                 }
             }
             if signalled.load(Ordering::SeqCst) {
@@ -758,6 +778,80 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
         Ending::Quit(moves)
     };
     result.map(|()| ending)
+}
+
+/// Job control (Unix): a stop asked from outside (SIGTSTP; in raw mode
+/// Ctrl-Z is a key) gives the terminal back to the shell before the process
+/// stops, and after SIGCONT (also after a SIGSTOP, which cannot be caught)
+/// the game takes the terminal again and is drawn afresh.
+struct JobControl {
+    #[cfg(unix)]
+    stop_asked: Arc<AtomicBool>,
+    #[cfg(unix)]
+    continued: Arc<AtomicBool>,
+    #[cfg(unix)]
+    handlers: Vec<signal_hook::SigId>,
+}
+
+impl JobControl {
+    /// Starts watching for the two signals (while the game runs).
+    fn new() -> JobControl {
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::{SIGCONT, SIGTSTP};
+            let stop_asked = Arc::new(AtomicBool::new(false));
+            let continued = Arc::new(AtomicBool::new(false));
+            // Without a handler, the signals keep their default actions.
+            let handlers = [(SIGTSTP, &stop_asked), (SIGCONT, &continued)]
+                .into_iter()
+                .filter_map(|(signal, flag)| signal_hook::flag::register(signal, flag.clone()).ok())
+                .collect();
+            JobControl {
+                stop_asked,
+                continued,
+                handlers,
+            }
+        }
+        #[cfg(not(unix))]
+        JobControl {}
+    }
+
+    /// Answers a stop asked since the last call (the terminal is given
+    /// back, then the process stops until continued); says whether the
+    /// process was stopped and continued since, so that the game takes the
+    /// terminal again and must be drawn afresh.
+    fn came_back(&self) -> Result<bool> {
+        #[cfg(unix)]
+        {
+            use ratatui::crossterm::{cursor, execute, terminal};
+            if self.stop_asked.swap(false, Ordering::SeqCst) {
+                ratatui::restore();
+                execute!(std::io::stdout(), cursor::Show)?;
+                crate::interrupt::full_screen(false);
+                signal_hook::low_level::raise(signal_hook::consts::SIGSTOP)?;
+            }
+            if self.continued.swap(false, Ordering::SeqCst) {
+                terminal::enable_raw_mode()?;
+                execute!(
+                    std::io::stdout(),
+                    terminal::EnterAlternateScreen,
+                    cursor::Hide
+                )?;
+                crate::interrupt::full_screen(true);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+}
+
+impl Drop for JobControl {
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        for id in self.handlers.drain(..) {
+            signal_hook::low_level::unregister(id);
+        }
+    }
 }
 
 /// Answers key `ch`, which searches, on a second thread while this one

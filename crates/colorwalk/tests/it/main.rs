@@ -8,6 +8,7 @@ mod lab;
 mod options;
 mod serve;
 mod shards;
+mod terminal;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
