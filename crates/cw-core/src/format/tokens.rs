@@ -102,7 +102,13 @@ pub(crate) struct Tokens<'a> {
 impl<'a> Tokens<'a> {
     pub fn new(text: &'a str) -> Tokens<'a> {
         let end_line = text.lines().count().max(1);
-        let end_col = text.lines().last().map_or(0, |l| l.chars().count()) + 1;
+        // Just after the last line's last character (a lone `\r` at the
+        // end of the input ends that line: `lines` keeps it).
+        let end_col = text
+            .lines()
+            .last()
+            .map_or(0, |l| l.trim_end_matches('\r').chars().count())
+            + 1;
         let tokens: Box<dyn Iterator<Item = Token<'a>> + 'a> = Box::new(tokens_of(text));
         Tokens {
             tokens: tokens.peekable(),

@@ -1284,6 +1284,14 @@ fn ninety_nine_format_errors() {
         4,
         "input ends early: expected the color count",
     );
+    // A line ending of `\r` alone at the end is no character of the line.
+    fails(
+        NN,
+        "2 2\r",
+        1,
+        4,
+        "input ends early: expected the color count",
+    );
     // The top-left color appears again: a Flood-It board, starting from
     // the top-left block's whole group.
     let flood = format::parse_one("2 2 3\n3 1 3 2\n0\n", NN).unwrap();
