@@ -2,8 +2,7 @@
 //! seeds, or a file's entries.
 
 use cw_core::format::BoardEntry;
-use cw_core::{Board, BoardError};
-use std::sync::atomic::{AtomicBool, Ordering};
+use cw_core::{Board, BoardError, BoardId};
 
 /// The boards of a batch.
 #[derive(Clone, Debug)]
@@ -200,24 +199,10 @@ impl BoardSet {
     /// The board at `position` (from 0; `None` past the end), without
     /// making the others.
     pub fn nth(&self, position: u64) -> Result<Option<BoardEntry>, BoardError> {
-        if let BoardSet::Entries { entries, .. } = self {
-            return Ok(usize::try_from(position)
-                .ok()
-                .and_then(|p| entries.get(p))
-                .cloned());
-        }
         if position >= self.len() {
             return Ok(None);
         }
-        let mut one = self.clone();
-        if let BoardSet::Koblenski { first, count, .. }
-        | BoardSet::Seeds { first, count, .. }
-        | BoardSet::FloodItSeeds { first, count, .. } = &mut one
-        {
-            *first = first.wrapping_add(position);
-            *count = 1;
-        }
-        Ok(one.entries()?.pop())
+        self.board_at(position).map(Some)
     }
 
     /// The generated set a [`label`](Self::label) names, back from its text
@@ -271,70 +256,124 @@ impl BoardSet {
         (set.label() == label).then_some(set)
     }
 
-    /// The boards, in order, with their known optimum if any.
+    /// The boards, in order, with their known optimum if any: all of them
+    /// at once (a batch makes each board when its game starts instead, see
+    /// [`board_at`](Self::board_at)).
     pub fn entries(&self) -> Result<Vec<BoardEntry>, BoardError> {
-        Ok(self.entries_until(&|| false)?.unwrap_or_default())
+        (0..self.len()).map(|i| self.board_at(i)).collect()
     }
 
-    /// The boards as [`entries`](Self::entries) makes them, but `None` as
-    /// soon as `cancel` is set: a generated set of a million boards takes
-    /// minutes to make (the series' sine generator is slow for high board
-    /// numbers), and a cancelled run must not wait for it.
-    pub fn entries_unless_cancelled(
-        &self,
-        cancel: Option<&AtomicBool>,
-    ) -> Result<Option<Vec<BoardEntry>>, BoardError> {
-        self.entries_until(&|| cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
-    }
-
-    /// The boards, in order, or `None` once `stop` says so (asked between
-    /// boards).
-    fn entries_until(
-        &self,
-        stop: &dyn Fn() -> bool,
-    ) -> Result<Option<Vec<BoardEntry>>, BoardError> {
-        let make = |first: u64, count: u64, board: &dyn Fn(u64) -> Result<Board, BoardError>| {
-            let mut entries = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(1 << 20));
-            for i in 0..count {
-                if i % 64 == 0 && stop() {
-                    return Ok(None);
-                }
-                entries.push(BoardEntry::new(board(first.wrapping_add(i))?));
-            }
-            Ok(Some(entries))
-        };
-        match self {
-            // The series' boards end at its last one: a range past it is
-            // refused when that board is made.
+    /// The board at `position` (from 0, below [`len`](Self::len)), made
+    /// from its generator, or a copy of the file's entry.
+    pub fn board_at(&self, position: u64) -> Result<BoardEntry, BoardError> {
+        let n = |first: u64| first.wrapping_add(position);
+        let board = match self {
             BoardSet::Koblenski {
                 first,
-                count,
                 width,
                 height,
                 colors,
-            } => make(*first, (*count).min(u64::MAX - first), &|n| {
-                Board::koblenski(*width, *height, *colors, n)
-            }),
+                ..
+            } => Board::koblenski(*width, *height, *colors, n(*first)),
             BoardSet::Seeds {
                 first,
-                count,
                 width,
                 height,
                 colors,
-            } => make(*first, *count, &|seed| {
-                Board::seeded(*width, *height, *colors, seed)
-            }),
+                ..
+            } => Board::seeded(*width, *height, *colors, n(*first)),
             BoardSet::FloodItSeeds {
                 first,
-                count,
                 width,
                 height,
                 colors,
                 start,
-            } => make(*first, *count, &|seed| {
-                Board::seeded_flood_it(*width, *height, *colors, seed, *start)
-            }),
-            BoardSet::Entries { entries, .. } => Ok(Some(entries.clone())),
+                ..
+            } => Board::seeded_flood_it(*width, *height, *colors, n(*first), *start),
+            BoardSet::Entries { entries, .. } => {
+                let entry = usize::try_from(position).ok().and_then(|p| entries.get(p));
+                return Ok(entry.expect("a position below the set's length").clone());
+            }
+        };
+        Ok(BoardEntry::new(board?))
+    }
+
+    /// The ID of the board at `position` (from 0, below
+    /// [`len`](Self::len)) as the board itself gives it, without making a
+    /// generated board.
+    pub fn id_at(&self, position: u64) -> String {
+        let n = |first: u64| first.wrapping_add(position);
+        let id = match *self {
+            BoardSet::Koblenski {
+                first,
+                width,
+                height,
+                colors,
+                ..
+            } => BoardId::Koblenski {
+                width,
+                height,
+                n_colors: colors,
+                // As `Board::koblenski` places board `n`'s first draw.
+                first_draw: ((width * height) as u64)
+                    .wrapping_mul(n(first).saturating_sub(1))
+                    .wrapping_add(1),
+            },
+            BoardSet::Seeds {
+                first,
+                width,
+                height,
+                colors,
+                ..
+            } => BoardId::Seeded {
+                width,
+                height,
+                n_colors: colors,
+                seed: n(first),
+            },
+            BoardSet::FloodItSeeds {
+                first,
+                width,
+                height,
+                colors,
+                start,
+                ..
+            } => BoardId::SeededFloodIt {
+                width,
+                height,
+                n_colors: colors,
+                seed: n(first),
+                start,
+            },
+            BoardSet::Entries { ref entries, .. } => {
+                let entry = usize::try_from(position).ok().and_then(|p| entries.get(p));
+                return entry
+                    .expect("a position below the set's length")
+                    .board
+                    .id()
+                    .to_string();
+            }
+        };
+        id.to_string()
+    }
+
+    /// Checks that every board of the set can be made, by making the first
+    /// and the last: a generator refuses a shape whatever the board, and the
+    /// series' stream ends at its last board.
+    pub fn check_boards(&self) -> Result<(), BoardError> {
+        if let Some(last) = self.len().checked_sub(1) {
+            self.board_at(0)?;
+            self.board_at(last)?;
+        }
+        Ok(())
+    }
+
+    /// The boards a file lists with a known optimum (none for a generated
+    /// set).
+    pub fn listed_optima(&self) -> &[BoardEntry] {
+        match self {
+            BoardSet::Entries { entries, .. } => entries,
+            _ => &[],
         }
     }
 }
@@ -353,30 +392,53 @@ mod tests {
     use super::*;
 
     #[test]
-    fn making_a_set_stops_once_cancelled_and_makes_the_same_boards_otherwise() {
-        let set = BoardSet::Seeds {
-            first: 7,
-            count: 200,
-            width: 6,
-            height: 5,
-            colors: 3,
+    fn ids_without_the_boards_are_the_boards_ids() {
+        for set in [
+            BoardSet::Seeds {
+                first: 7,
+                count: 50,
+                width: 6,
+                height: 5,
+                colors: 3,
+            },
+            BoardSet::FloodItSeeds {
+                first: u64::MAX - 20,
+                count: 21,
+                width: 4,
+                height: 7,
+                colors: 5,
+                start: (3, 2),
+            },
+            BoardSet::Koblenski {
+                first: 1,
+                count: 30,
+                width: 30,
+                height: 20,
+                colors: 5,
+            },
+            BoardSet::Koblenski {
+                first: 900,
+                count: 5,
+                width: 10,
+                height: 10,
+                colors: 6,
+            },
+        ] {
+            let made = set.entries().unwrap();
+            assert_eq!(made.len() as u64, set.len());
+            for (i, entry) in made.iter().enumerate() {
+                assert_eq!(set.id_at(i as u64), entry.board.id().to_string());
+                assert_eq!(set.board_at(i as u64).unwrap(), *entry);
+            }
+            set.check_boards().unwrap();
+        }
+        let no_shape = BoardSet::Seeds {
+            first: 1,
+            count: 10,
+            width: 0,
+            height: 20,
+            colors: 5,
         };
-        let cancel = AtomicBool::new(true);
-        assert!(
-            set.entries_unless_cancelled(Some(&cancel))
-                .unwrap()
-                .is_none()
-        );
-        cancel.store(false, Ordering::Relaxed);
-        let made = set
-            .entries_unless_cancelled(Some(&cancel))
-            .unwrap()
-            .unwrap();
-        let ids = |entries: &[BoardEntry]| -> Vec<String> {
-            entries.iter().map(|e| e.board.id().to_string()).collect()
-        };
-        assert_eq!(ids(&made), ids(&set.entries().unwrap()));
-        assert_eq!(made.len(), 200);
-        assert_eq!(made[0].board.id().to_string(), "6x5c3-s7");
+        assert!(no_shape.check_boards().is_err());
     }
 }

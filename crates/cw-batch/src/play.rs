@@ -9,7 +9,6 @@
 //! each, in order; everything else runs in parallel.
 
 use crate::{BoardSet, Shard};
-use cw_core::format::BoardEntry;
 use cw_core::{Board, BoardError, ClusterGraph, KoblenskiStream, replay};
 use cw_solve::{Limits, Outcome, SolveReport, Spec, solve};
 use rayon::prelude::*;
@@ -47,27 +46,27 @@ pub fn run_batch(
     shard: Option<Shard>,
     on_result: &(dyn Fn(BatchResult) + Sync),
 ) -> Result<(), BoardError> {
-    let entries = set.entries()?;
-    run_batch_on(
-        specs, set, &entries, limits, skip, threads, shard, on_result,
-    );
+    set.check_boards()?;
+    run_batch_on(specs, set, limits, skip, threads, shard, on_result);
     Ok(())
 }
 
-/// [`run_batch`] on `set`'s boards made already (`entries`).
-#[allow(clippy::too_many_arguments)]
+/// [`run_batch`] on a set whose boards were checked
+/// ([`BoardSet::check_boards`]). Each game makes its board when it starts,
+/// so a batch holds the boards of the games under way, not all of its
+/// boards (a million boards of 100×100 held at once took 20 GB).
 pub(crate) fn run_batch_on(
     specs: &[Spec],
     set: &BoardSet,
-    entries: &[BoardEntry],
     limits: &Limits,
     skip: &HashSet<(String, String)>,
     threads: usize,
     shard: Option<Shard>,
     on_result: &(dyn Fn(BatchResult) + Sync),
 ) {
-    let holds = |board: usize| shard.is_none_or(|s| s.holds(board));
+    let holds = |board: u64| shard.is_none_or(|s| s.holds(board as usize));
     let labels: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    let n_boards = set.len();
     let mut jobs = Vec::new();
     for (s, spec) in specs.iter().enumerate() {
         if meets_boards_in_order(spec, set) {
@@ -75,12 +74,13 @@ pub(crate) fn run_batch_on(
                 continue;
             }
             let done = skip.iter().filter(|(_, sp)| *sp == labels[s]).count();
-            if done < entries.len() {
+            if (done as u64) < n_boards {
                 jobs.push(Job::Sequence { spec: s });
             }
         } else {
-            for (b, entry) in entries.iter().enumerate().filter(|(b, _)| holds(*b)) {
-                if !skip.contains(&(entry.board.id().to_string(), labels[s].clone())) {
+            for b in (0..n_boards).filter(|&b| holds(b)) {
+                // Board IDs are written only to look up games played before.
+                if skip.is_empty() || !skip.contains(&(set.id_at(b), labels[s].clone())) {
                     jobs.push(Job::One { spec: s, board: b });
                 }
             }
@@ -92,20 +92,23 @@ pub(crate) fn run_batch_on(
         }
         match *job {
             Job::One { spec, board } => {
-                let board_entry = &entries[board];
-                let report = play(&specs[spec], &board_entry.board, limits);
+                // The set's boards were checked: each can be made.
+                let Ok(entry) = set.board_at(board) else {
+                    return;
+                };
+                let report = play(&specs[spec], &entry.board, limits);
                 if report.outcome == Outcome::Cancelled {
                     return;
                 }
                 on_result(BatchResult {
                     board_index: board as u32,
-                    board_id: board_entry.board.id().to_string(),
+                    board_id: entry.board.id().to_string(),
                     spec_index: spec,
                     report,
                 });
             }
             Job::Sequence { spec } => {
-                play_in_order(&specs[spec], spec, set, entries, limits, on_result);
+                play_in_order(&specs[spec], spec, set, limits, on_result);
             }
         }
     };
@@ -121,7 +124,7 @@ pub(crate) fn run_batch_on(
 }
 
 enum Job {
-    One { spec: usize, board: usize },
+    One { spec: usize, board: u64 },
     Sequence { spec: usize },
 }
 
@@ -199,7 +202,6 @@ fn play_in_order(
     spec: &Spec,
     spec_index: usize,
     set: &BoardSet,
-    entries: &[BoardEntry],
     limits: &Limits,
     on_result: &(dyn Fn(BatchResult) + Sync),
 ) {
@@ -217,7 +219,7 @@ fn play_in_order(
         )),
         _ => None,
     };
-    for (i, entry) in entries.iter().enumerate() {
+    for i in 0..set.len() {
         if limits.is_cancelled() {
             return;
         }
@@ -233,7 +235,11 @@ fn play_in_order(
             ) => s
                 .next_board(*width, *height, *colors)
                 .expect("the set's shape was checked"),
-            _ => entry.board.clone(),
+            // The set's boards were checked: each can be made.
+            _ => match set.board_at(i) {
+                Ok(entry) => entry.board,
+                Err(_) => return,
+            },
         };
         let graph = ClusterGraph::new(&board);
         let report = check(&graph, solve(&graph, solver.as_mut(), limits));

@@ -129,8 +129,6 @@ pub struct Outcome {
     pub records: Vec<GameRecord>,
     /// Games played by this call.
     pub played: usize,
-    /// The boards, with what their source says of them (known optima).
-    pub entries: Vec<BoardEntry>,
     /// Whether the batch was cancelled before every game was played (the
     /// run then stays unfinished, to be resumed).
     pub cancelled: bool,
@@ -181,26 +179,23 @@ pub fn run(
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Outcome, BatchError> {
     check_shardable(batch)?;
-    // Made once, and given up when cancelled: a generated set of a million
-    // boards takes minutes to make.
-    let Some(entries) = batch
-        .plan
-        .boards
-        .entries_unless_cancelled(batch.cancel.as_deref())?
-    else {
+    // Cancelled before it starts: no run is begun.
+    if batch.cancelled() {
         return Ok(Outcome {
             run: None,
             records: Vec::new(),
             played: 0,
-            entries: Vec::new(),
             cancelled: true,
         });
-    };
+    }
+    // Each game makes its board (a generated set may hold a million); the
+    // first and the last are made here, so that a set that cannot be made
+    // is refused before anything is stored.
+    let boards = &batch.plan.boards;
+    boards.check_boards()?;
     let labels = batch.plan.labels();
-    let meta = batch.meta(entries.len() as u32);
-    let n_boards = batch
-        .shard
-        .map_or(entries.len() as u64, |s| s.len_of(entries.len() as u64));
+    let meta = batch.meta(boards.len() as u32);
+    let n_boards = batch.shard.map_or(boards.len(), |s| s.len_of(boards.len()));
     let total = labels.len() * n_boards as usize;
     let mut not_resumed = None;
     // The run is claimed before its games are read, so two processes never
@@ -230,13 +225,12 @@ pub fn run(
     let (tx, rx) = mpsc::channel::<(GameRecord, bool)>();
     let mut fresh_records = Vec::new();
     std::thread::scope(|scope| -> Result<(), BatchError> {
-        let (labels, done, entries) = (&labels, &done, &entries);
+        let (labels, done) = (&labels, &done);
         let worker = scope.spawn(move || {
             let tx = Mutex::new(tx);
             run_batch_on(
                 &batch.plan.specs,
                 &batch.plan.boards,
-                entries,
                 &Limits {
                     progress: batch.progress.clone(),
                     ..batch.plan.game_limits(batch.cancel.clone())
@@ -319,7 +313,6 @@ pub fn run(
         run,
         records,
         played,
-        entries,
         cancelled,
     })
 }
@@ -367,11 +360,9 @@ pub fn resume_point(
         return Ok(None);
     };
     // The boards are not made here (a set may hold a million), but the
-    // last is: past the series' last board it cannot be.
+    // first and the last are: past the series' last board it cannot be.
     let boards = &batch.plan.boards;
-    if let Some(last) = boards.len().checked_sub(1) {
-        boards.nth(last)?;
-    }
+    boards.check_boards()?;
     let meta = batch.meta(boards.len() as u32);
     match resumable(store, &meta, resume)?.0 {
         Some(run) => Ok(Some((run, store.completed(run)?.len()))),
@@ -604,7 +595,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&dir.path().join("r.db")).unwrap();
 
-        // Cancelled before its boards are made: no run is begun.
+        // Cancelled before it starts: no run is begun.
         let mut cancelled = batch(3);
         let flag = Arc::new(AtomicBool::new(true));
         cancelled.cancel = Some(flag.clone());

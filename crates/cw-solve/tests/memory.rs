@@ -9,72 +9,11 @@
 use cw_core::{Board, ClusterGraph, replay};
 use cw_solve::exact::{ExactOptions, ExactResult, StopReason, solve_exact};
 use cw_solve::{Limits, SearchCtx};
-use std::alloc::{GlobalAlloc, Layout, System};
+use cw_testkit::CountingAllocator;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The system allocator, counting the bytes live and their peak.
-///
-/// A reallocation counts as the old size given back and the new one taken,
-/// with no moment holding both: that is what the system allocator does with
-/// large buffers (it remaps their pages instead of copying them), and a
-/// search that counted both would over-count. A new buffer allocated before
-/// an old one is freed (a hash table rehashing into a bigger one) counts as
-/// both, as it should.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn taken(bytes: usize) {
-    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
-    PEAK.fetch_max(live, Ordering::Relaxed);
-}
-
-fn given_back(bytes: usize) {
-    LIVE.fetch_sub(bytes, Ordering::Relaxed);
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; the
-// counters only observe the sizes.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's contract is passed on as it is.
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            taken(layout.size());
-        }
-        p
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as for `alloc`.
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            taken(layout.size());
-        }
-        p
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: as for `alloc`.
-        unsafe { System.dealloc(ptr, layout) };
-        given_back(layout.size());
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: as for `alloc`.
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            given_back(layout.size());
-            taken(new_size);
-        }
-        p
-    }
-}
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 /// One test at a time: they read the same counters.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -94,10 +33,9 @@ fn board() -> (Board, usize) {
 /// before it.
 fn search(board: &Board, graph: &ClusterGraph, opts: &ExactOptions) -> (ExactResult, usize) {
     let mut ctx = SearchCtx::new(board, &Limits::default());
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
+    let before = CountingAllocator::start_peak();
     let r = solve_exact(graph, opts, &mut ctx);
-    let peak = PEAK.load(Ordering::Relaxed) - before;
+    let peak = CountingAllocator::peak() - before;
     (r, peak)
 }
 
@@ -245,10 +183,9 @@ fn within_budget(graph: &ClusterGraph, budget: u64) {
     ] {
         let spec = cw_solve::Spec::parse(text).unwrap();
         let mut solver = spec.build().unwrap();
-        let before = LIVE.load(Ordering::Relaxed);
-        PEAK.store(before, Ordering::Relaxed);
+        let before = CountingAllocator::start_peak();
         let report = cw_solve::solve(graph, solver.as_mut(), &limits);
-        let allocated = PEAK.load(Ordering::Relaxed) - before;
+        let allocated = CountingAllocator::peak() - before;
         eprintln!("{text}: allocated {allocated} at the peak");
         assert!(
             replay(graph, &report.moves).expect("legal moves").cleared,

@@ -10,9 +10,14 @@
 //!   the summary counts every skip. Under `COLORWALK_REQUIRE_SHARED=1` (CI,
 //!   where `../shared` is present) a test that lacks shared data fails
 //!   instead of skipping.
+//! - [`CountingAllocator`]: a global allocator for a test binary that counts
+//!   the bytes live and their peak, so a test can hold code to a memory
+//!   budget.
 
+use std::alloc::{GlobalAlloc, Layout, System};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The workspace root: two folders above the crate under test (cargo sets
 /// `CARGO_MANIFEST_DIR` when it runs a test), else above this crate as it
@@ -86,5 +91,87 @@ pub fn skip(test: &str, why: &str) {
                 PathBuf::from(log).display()
             );
         }
+    }
+}
+
+/// The system allocator, counting the bytes live and their peak: a test
+/// binary installs it with `#[global_allocator]`, and its tests (one at a
+/// time: the counters are the process's) read how much was allocated.
+///
+/// A reallocation counts as the old size given back and the new one taken,
+/// with no moment holding both: that is what the system allocator does with
+/// large buffers (it remaps their pages instead of copying them), and a
+/// search that counted both would over-count. A new buffer allocated before
+/// an old one is freed (a hash table rehashing into a bigger one) counts as
+/// both, as it should.
+pub struct CountingAllocator;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+impl CountingAllocator {
+    /// Bytes allocated and not yet freed.
+    pub fn live() -> usize {
+        LIVE.load(Ordering::Relaxed)
+    }
+
+    /// The most bytes live at once since the last [`start_peak`](Self::start_peak).
+    pub fn peak() -> usize {
+        PEAK.load(Ordering::Relaxed)
+    }
+
+    /// Starts measuring a peak from now; returns the bytes live now (what
+    /// to subtract from [`peak`](Self::peak) for what was allocated since).
+    pub fn start_peak() -> usize {
+        let live = Self::live();
+        PEAK.store(live, Ordering::Relaxed);
+        live
+    }
+}
+
+fn taken(bytes: usize) {
+    let live = LIVE.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    PEAK.fetch_max(live, Ordering::Relaxed);
+}
+
+fn given_back(bytes: usize) {
+    LIVE.fetch_sub(bytes, Ordering::Relaxed);
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; the
+// counters only observe the sizes.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is passed on as it is.
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            taken(layout.size());
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            taken(layout.size());
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as for `alloc`.
+        unsafe { System.dealloc(ptr, layout) };
+        given_back(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as for `alloc`.
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            given_back(layout.size());
+            taken(new_size);
+        }
+        p
     }
 }

@@ -227,12 +227,11 @@ fn play_batch(
     batch.cancel = Some(cancel.clone());
     let mut store = Store::open(db)?;
     let reader = Store::open(db)?;
-    let entries = batch
-        .plan
-        .boards
-        .entries()
+    let boards = &batch.plan.boards;
+    boards
+        .check_boards()
         .map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let optima: Optima = reader.optima(entries.iter().map(|e| e.board.id().to_string()))?;
+    let optima: Optima = reader.optima((0..boards.len()).map(|i| boards.id_at(i)))?;
     let plan = plan_json(&batch);
     // Summaries list the specs in the order they were asked for, whatever
     // order the games finish in.
@@ -291,7 +290,8 @@ fn play_batch(
     if let Some(e) = failed {
         return Err(e);
     }
-    let optima = cw_batch::known_optima(Some(&reader), &outcome.entries, &outcome.records)?.optima;
+    let listed = batch.plan.boards.listed_optima();
+    let optima = cw_batch::known_optima(Some(&reader), listed, &outcome.records)?.optima;
     drop(permit);
     events.send(
         "finished",

@@ -357,8 +357,9 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let wall = started.elapsed();
     let (cancelled, played) = (outcome.cancelled, outcome.played);
-    let (run, records, entries) = (outcome.run, outcome.records, outcome.entries);
-    let known = cw_batch::known_optima(store.as_ref(), &entries, &records)?;
+    let (run, records) = (outcome.run, outcome.records);
+    let boards = &batch.plan.boards;
+    let known = cw_batch::known_optima(store.as_ref(), boards.listed_optima(), &records)?;
     for conflict in &known.conflicts {
         eprintln!("warning: {conflict}");
     }
@@ -377,7 +378,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     }
     drop(w);
     if let Some(out) = solutions_out.as_mut() {
-        let text = solutions_text(&records, &batch.plan.specs[0].to_string(), entries.len())?;
+        let text = solutions_text(
+            &records,
+            &batch.plan.specs[0].to_string(),
+            boards.len() as usize,
+        )?;
         match out {
             SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
             SolutionsOut::Stderr => std::io::stderr().lock().write_all(text.as_bytes())?,
