@@ -152,6 +152,31 @@ fn a_small_cap_stops_the_search_within_it_with_a_valid_solution_and_a_lower_boun
 }
 
 #[test]
+fn a_search_on_many_threads_allocates_no_more_than_its_cap() {
+    // Expanded in batches of 64 positions a thread, whose children are
+    // collected before they are stored: those lists count against the cap
+    // too (they were left out, and 64 threads passed a 64 MiB cap by 25
+    // MiB). No crew here: the batches are expanded one position after
+    // another, into one list.
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (board, _) = board();
+    let graph = ClusterGraph::new(&board);
+    for (memory_mb, threads) in [(4, 16), (4, 64), (16, 64)] {
+        let opts = ExactOptions {
+            memory_mb,
+            threads,
+            ..ExactOptions::default()
+        };
+        let (r, allocated) = search(&board, &graph, &opts);
+        assert_eq!(r.stopped, Some(StopReason::Memory), "{memory_mb} MiB");
+        assert!(
+            allocated as u64 <= memory_mb << 20,
+            "{memory_mb} MiB on {threads} threads: allocated {allocated} bytes"
+        );
+    }
+}
+
+#[test]
 fn every_searching_solver_allocates_no_more_than_the_games_budget() {
     // A game's memory budget (the web lab's share, `bench --memory-mb`)
     // binds every searching solver: what it allocates during the game,
