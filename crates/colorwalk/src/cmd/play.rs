@@ -55,12 +55,12 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let full_screen = tty && std::io::stdin().is_terminal() && !args.lines && !args.plain;
     let limit = match rule {
         Some(rule @ LimitRule::Par { .. }) => {
-            if full_screen {
-                eprintln!(
-                    "finding par (the exact solver, at most {} s)…",
-                    PAR_TIME.as_secs()
-                );
-            }
+            // On standard error, in line mode too: the search may take
+            // seconds before the game starts (Ctrl-C then ends the process).
+            eprintln!(
+                "finding par (the exact solver, at most {} s)…",
+                PAR_TIME.as_secs()
+            );
             Some(resolve_limit(&board, rule, PAR_TIME))
         }
         Some(rule) => Some(resolve_limit(&board, rule, PAR_TIME)),

@@ -269,6 +269,15 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
     let out = colorwalk(&["play", "3x2c2:.01101", "--limit", "1"], "0\n");
     assert_eq!(out.status.code(), Some(1));
     assert!(stdout(&out).contains("lost"), "{}", stdout(&out));
+    // A par limit says that par is searched before the game starts.
+    let out = colorwalk(&["play", "3x2c2:.01101", "--limit", "par"], "0\n1\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).starts_with("finding par"), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("move limit: 2 (par 2)"),
+        "{}",
+        stdout(&out)
+    );
 
     // --pick and --from need a file to pick from.
     let out = colorwalk(&["play", "--pick", "3", "--plain"], "");
