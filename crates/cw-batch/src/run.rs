@@ -223,7 +223,11 @@ pub fn run(
     // Each record, and whether its moves are a proven optimum (stored as the
     // board's optimum, which feeds every spec's gap column).
     let (tx, rx) = mpsc::channel::<(GameRecord, bool)>();
+    // The games played now: kept only without a store (with one, the run's
+    // games are read back from it at the end).
     let mut fresh_records = Vec::new();
+    let mut played = 0;
+    let keep_fresh = store.is_none();
     std::thread::scope(|scope| -> Result<(), BatchError> {
         let (labels, done) = (&labels, &done);
         let worker = scope.spawn(move || {
@@ -279,7 +283,10 @@ pub fn run(
             }
             on_event(Event::Played(&record));
             buffer.push(record.clone());
-            fresh_records.push(record);
+            played += 1;
+            if keep_fresh {
+                fresh_records.push(record);
+            }
             let since = *oldest.get_or_insert_with(Instant::now);
             if buffer.len() >= FLUSH_EVERY || since.elapsed() >= FLUSH_AFTER {
                 if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
@@ -295,7 +302,6 @@ pub fn run(
         worker.join().map_err(|_| BatchError::WorkerPanicked)?;
         Ok(())
     })?;
-    let played = fresh_records.len();
     let cancelled = batch.cancelled() && done.len() + played < total;
     let records = match (store, run) {
         (Some(store), Some(run)) => {
