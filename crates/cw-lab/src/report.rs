@@ -159,12 +159,14 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
 
 /// Renders one run per row: id, created, finished, version, machine, board
 /// set (and shard), specs (joined by `"; "`), results stored out of those
-/// a complete run has (see [`RunInfo::n_expected`]), and
-/// the params as compact JSON.
+/// a complete run has (see [`RunInfo::n_expected`]), and the params as
+/// compact JSON; on a terminal, only the games' limits from the params (the
+/// rest repeats the board set and the specs).
 pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
     if format == TableFormat::Json {
         return json(runs);
     }
+    let terminal = format == TableFormat::Terminal;
     let header = vec![
         "id",
         "created",
@@ -174,7 +176,7 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
         "board set",
         "specs",
         "results",
-        "params",
+        if terminal { "limits a game" } else { "params" },
     ];
     let rows = runs
         .iter()
@@ -198,7 +200,11 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
                     _ => r.specs.join("; "),
                 }),
                 Some(format!("{}/{}", r.n_results, r.n_expected())),
-                Some(r.params.to_string()),
+                Some(if terminal {
+                    game_limits(&r.params)
+                } else {
+                    r.params.to_string()
+                }),
             ]
         })
         .collect();
@@ -209,6 +215,26 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
         right: |col| col == 0 || col == 7,
     }
     .render(format)
+}
+
+/// A run's limits of a game, from its params, for people: "5 s, 64 MiB,
+/// 1000 moves" (a limit a run did not set is left out; `-` for none).
+fn game_limits(params: &serde_json::Value) -> String {
+    let mut parts = Vec::new();
+    if let Some(s) = params["time_limit_s"].as_f64() {
+        parts.push(format!("{s} s"));
+    }
+    if let Some(bytes) = params["memory_bytes"].as_u64() {
+        parts.push(format!("{} MiB", bytes >> 20));
+    }
+    if let Some(moves) = params["max_moves"].as_u64() {
+        parts.push(format!("{moves} moves"));
+    }
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// Renders one spec per row: pairs, better, worse, equal (from run b's point

@@ -176,6 +176,19 @@ fn runs_in_every_format() {
         "{table}"
     );
     assert!(render_runs(&[], TableFormat::Terminal).contains("board set"));
+    // On a terminal the params give only the games' limits.
+    assert!(
+        table.contains("limits a game") && !table.contains("threads"),
+        "{table}"
+    );
+    let mut limited = runs.clone();
+    limited[0].params = serde_json::json!({
+        "boards": "koblenski:1..100", "max_moves": 1000, "memory_bytes": 67_108_864_u64,
+        "time_limit_s": 2.5, "specs": ["gla:depth=5"],
+    });
+    let table = render_runs(&limited, TableFormat::Terminal);
+    assert!(table.contains("2.5 s, 64 MiB, 1000 moves"), "{table}");
+    assert!(!table.contains("\"boards\""), "{table}");
 }
 
 #[test]
