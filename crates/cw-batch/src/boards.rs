@@ -264,46 +264,29 @@ impl BoardSet {
     }
 
     /// The board at `position` (from 0, below [`len`](Self::len)), made
-    /// from its generator, or a copy of the file's entry.
+    /// from its ID, or a copy of the file's entry.
     pub fn board_at(&self, position: u64) -> Result<BoardEntry, BoardError> {
-        let n = |first: u64| first.wrapping_add(position);
-        let board = match self {
-            BoardSet::Koblenski {
-                first,
-                width,
-                height,
-                colors,
-                ..
-            } => Board::koblenski(*width, *height, *colors, n(*first)),
-            BoardSet::Seeds {
-                first,
-                width,
-                height,
-                colors,
-                ..
-            } => Board::seeded(*width, *height, *colors, n(*first)),
-            BoardSet::FloodItSeeds {
-                first,
-                width,
-                height,
-                colors,
-                start,
-                ..
-            } => Board::seeded_flood_it(*width, *height, *colors, n(*first), *start),
-            BoardSet::Entries { entries, .. } => {
-                let entry = usize::try_from(position).ok().and_then(|p| entries.get(p));
-                return Ok(entry.expect("a position below the set's length").clone());
-            }
-        };
-        Ok(BoardEntry::new(board?))
+        match self.generated_id(position) {
+            Some(id) => Ok(BoardEntry::new(id.board()?)),
+            None => Ok(self.entry(position).clone()),
+        }
     }
 
     /// The ID of the board at `position` (from 0, below
     /// [`len`](Self::len)) as the board itself gives it, without making a
     /// generated board.
     pub fn id_at(&self, position: u64) -> String {
+        match self.generated_id(position) {
+            Some(id) => id.to_string(),
+            None => self.entry(position).board.id().to_string(),
+        }
+    }
+
+    /// The ID of a generated set's board at `position` (`None` for a
+    /// file's entries): what its generator makes, and the board's own ID.
+    fn generated_id(&self, position: u64) -> Option<BoardId> {
         let n = |first: u64| first.wrapping_add(position);
-        let id = match *self {
+        Some(match *self {
             BoardSet::Koblenski {
                 first,
                 width,
@@ -345,16 +328,20 @@ impl BoardSet {
                 seed: n(first),
                 start,
             },
-            BoardSet::Entries { ref entries, .. } => {
-                let entry = usize::try_from(position).ok().and_then(|p| entries.get(p));
-                return entry
-                    .expect("a position below the set's length")
-                    .board
-                    .id()
-                    .to_string();
-            }
+            BoardSet::Entries { .. } => return None,
+        })
+    }
+
+    /// A file's entry at `position` (callers keep it below the length).
+    fn entry(&self, position: u64) -> &BoardEntry {
+        let entries = match self {
+            BoardSet::Entries { entries, .. } => entries,
+            _ => unreachable!("only a file's set has entries"),
         };
-        id.to_string()
+        usize::try_from(position)
+            .ok()
+            .and_then(|p| entries.get(p))
+            .expect("a position below the set's length")
     }
 
     /// Checks that every board of the set can be made, by making the first
@@ -424,11 +411,38 @@ mod tests {
                 colors: 6,
             },
         ] {
+            // Each board as its generator makes it.
+            let by_generator = |i: u64| match set {
+                BoardSet::Seeds {
+                    first,
+                    width,
+                    height,
+                    colors,
+                    ..
+                } => Board::seeded(width, height, colors, first.wrapping_add(i)),
+                BoardSet::FloodItSeeds {
+                    first,
+                    width,
+                    height,
+                    colors,
+                    start,
+                    ..
+                } => Board::seeded_flood_it(width, height, colors, first.wrapping_add(i), start),
+                BoardSet::Koblenski {
+                    first,
+                    width,
+                    height,
+                    colors,
+                    ..
+                } => Board::koblenski(width, height, colors, first + i),
+                BoardSet::Entries { .. } => unreachable!(),
+            };
             let made = set.entries().unwrap();
             assert_eq!(made.len() as u64, set.len());
-            for (i, entry) in made.iter().enumerate() {
-                assert_eq!(set.id_at(i as u64), entry.board.id().to_string());
-                assert_eq!(set.board_at(i as u64).unwrap(), *entry);
+            for (i, entry) in (0..).zip(&made) {
+                let board = by_generator(i).unwrap();
+                assert_eq!(entry.board, board);
+                assert_eq!(set.id_at(i), board.id().to_string());
             }
             set.check_boards().unwrap();
         }
