@@ -2,7 +2,7 @@
 //! seeds, or a file's entries.
 
 use cw_core::format::BoardEntry;
-use cw_core::{Board, BoardError, BoardId};
+use cw_core::{BoardError, BoardId, KoblenskiStream};
 
 /// The boards of a batch.
 #[derive(Clone, Debug)]
@@ -297,10 +297,8 @@ impl BoardSet {
                 width,
                 height,
                 n_colors: colors,
-                // As `Board::koblenski` places board `n`'s first draw.
-                first_draw: ((width * height) as u64)
-                    .wrapping_mul(n(first).saturating_sub(1))
-                    .wrapping_add(1),
+                // Where `Board::koblenski` starts board `n`.
+                first_draw: KoblenskiStream::at_board(width, height, n(first)).seed(),
             },
             BoardSet::Seeds {
                 first,
@@ -377,6 +375,7 @@ fn seed_range(first: u64, count: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cw_core::Board;
 
     #[test]
     fn ids_without_the_boards_are_the_boards_ids() {

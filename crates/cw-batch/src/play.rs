@@ -32,8 +32,9 @@ pub struct BatchResult {
 /// A game cut off by `limits.cancel` is not a result: it is not handed on,
 /// so a resumed run plays it again. (A game that ran out of its own time
 /// budget is a result, [`Outcome::TimeLimit`](cw_solve::Outcome::TimeLimit).)
-/// Pairs in `skip` (board ID, canonical spec) are not played again; that is
-/// how an interrupted run resumes. With a `shard`, only the boards it holds
+/// Pairs in `skip` (board ID, canonical spec) are not played again (a spec
+/// that meets its boards in order plays them again, but does not hand them
+/// on); that is how an interrupted run resumes. With a `shard`, only the boards it holds
 /// are played (a sequential spec, which must meet every board in order, is
 /// then not played at all: [`run`](crate::run) refuses such a plan).
 /// Up to `threads` games run at once.
@@ -108,7 +109,9 @@ pub(crate) fn run_batch_on(
                 });
             }
             Job::Sequence { spec } => {
-                play_in_order(&specs[spec], spec, set, limits, on_result);
+                let played_before =
+                    |id: &str| skip.contains(&(id.to_string(), labels[spec].clone()));
+                play_in_order(&specs[spec], spec, set, limits, &played_before, on_result);
             }
         }
     };
@@ -198,11 +201,15 @@ pub(crate) fn meets_boards_in_order(spec: &Spec, set: &BoardSet) -> bool {
 
 /// A sequential spec: one solver for all boards; on the series' run, a spec
 /// that shares the generator's stream meets the boards that stream gives.
+/// A resumed run plays every board again from the first (the solver's state
+/// and the stream must come to each board as they did), but hands on only
+/// the games of boards not `played_before`: the others are stored already.
 fn play_in_order(
     spec: &Spec,
     spec_index: usize,
     set: &BoardSet,
     limits: &Limits,
+    played_before: &dyn Fn(&str) -> bool,
     on_result: &(dyn Fn(BatchResult) + Sync),
 ) {
     let mut solver = spec.build().expect("a parsed spec builds");
@@ -212,11 +219,7 @@ fn play_in_order(
             width,
             height,
             ..
-        } if spec.uses_series_stream() => Some(KoblenskiStream::at(
-            ((*width * *height) as u64)
-                .wrapping_mul(first.saturating_sub(1))
-                .wrapping_add(1),
-        )),
+        } if spec.uses_series_stream() => Some(KoblenskiStream::at_board(*width, *height, *first)),
         _ => None,
     };
     for i in 0..set.len() {
@@ -249,9 +252,13 @@ fn play_in_order(
         if let Some(s) = &mut stream {
             *s = report.series_stream_after;
         }
+        let board_id = board.id().to_string();
+        if played_before(&board_id) {
+            continue;
+        }
         on_result(BatchResult {
             board_index: i as u32,
-            board_id: board.id().to_string(),
+            board_id,
             spec_index,
             report,
         });

@@ -671,6 +671,59 @@ mod tests {
         assert_eq!((out.run, out.records.len()), (None, 4));
     }
 
+    #[test]
+    fn a_resumed_run_of_a_spec_that_meets_its_boards_in_order_plays_only_what_is_missing() {
+        // Round robin carrying its cycle from board to board plays every
+        // board again when resumed (the cycle must come to each board as it
+        // did), but hands on only the games not stored. A run cut off with
+        // 4 of its 10 games stored (those of an uninterrupted run) resumes
+        // with the other 6, and ends with each board once, as that run.
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&dir.path().join("r.db")).unwrap();
+        let boards = BoardSet::Seeds {
+            first: 1,
+            count: 10,
+            width: 8,
+            height: 6,
+            colors: 4,
+        };
+        let mut batch = Batch::new(plan(&["round-robin:carry=true"], boards), 1);
+        let whole = run(&batch, None, Resume::Same, &mut |_| {}).unwrap();
+        assert_eq!(whole.records.len(), 10);
+        // The run begun and cancelled as it starts; then 4 games stored.
+        let flag = Arc::new(AtomicBool::new(false));
+        batch.cancel = Some(flag.clone());
+        let out = run(&batch, Some(&mut store), Resume::Same, &mut |e| {
+            if let Event::Started { .. } = e {
+                flag.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+        let run_id = out.run.unwrap();
+        let mut first_four = whole.records.clone();
+        first_four.sort_by_key(|r| r.board_index);
+        first_four.truncate(4);
+        store.insert_results(run_id, &first_four).unwrap();
+        flag.store(false, Ordering::Relaxed);
+        let mut started = None;
+        let out = run(&batch, Some(&mut store), Resume::Same, &mut |e| {
+            if let Event::Started { already_done, .. } = e {
+                started = Some(already_done);
+            }
+        })
+        .unwrap();
+        assert_eq!(started, Some(4));
+        assert!(!out.cancelled);
+        assert_eq!(out.played, 6);
+        assert!(store.run(run_id).unwrap().unwrap().finished.is_some());
+        let rows = |records: &[GameRecord]| {
+            let mut rows: Vec<_> = records.iter().map(row).collect();
+            rows.sort();
+            rows
+        };
+        assert_eq!(rows(&out.records), rows(&whole.records));
+    }
+
     /// What a stored row says, without its wall time.
     fn row(r: &GameRecord) -> (String, String, GameOutcome, u32, u64, String) {
         (

@@ -30,6 +30,19 @@ impl KoblenskiStream {
         KoblenskiStream { seed }
     }
 
+    /// The stream positioned at the first draw of board `index` (from 1)
+    /// of the series' run of `width`×`height` boards: draw
+    /// `W·H·(index−1)+1`. Wrapping: an absurd index or shape still gives a
+    /// position (and its board a `k@` ID that rebuilds it).
+    pub fn at_board(width: usize, height: usize, index: u64) -> KoblenskiStream {
+        let per_board = (width as u64).wrapping_mul(height as u64);
+        KoblenskiStream::at(
+            per_board
+                .wrapping_mul(index.saturating_sub(1))
+                .wrapping_add(1),
+        )
+    }
+
     /// The seed the next draw will use.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -77,11 +90,7 @@ impl Board {
         index: u64,
     ) -> Result<Board, BoardError> {
         Board::check_shape(width, height, n_colors)?;
-        // Wrapping: an absurd index still gives a board, whose `k@` ID rebuilds it.
-        let first = ((width * height) as u64)
-            .wrapping_mul(index.saturating_sub(1))
-            .wrapping_add(1);
-        KoblenskiStream::at(first).next_board(width, height, n_colors)
+        KoblenskiStream::at_board(width, height, index).next_board(width, height, n_colors)
     }
 
     /// The board of the seeded generator: a [`SplitMix64`] seeded with `seed`

@@ -48,13 +48,12 @@ pub fn new(args: &NewArgs) -> Result<ExitCode> {
         }
         if ids_only {
             Board::check_shape(w, h, k)?;
-            let per_board = (w * h) as u64;
             return write_ids(
                 (first..=first + (args.count - 1)).map(|n| BoardId::Koblenski {
                     width: w,
                     height: h,
                     n_colors: k,
-                    first_draw: per_board * (n - 1) + 1,
+                    first_draw: cw_core::KoblenskiStream::at_board(w, h, n).seed(),
                 }),
             );
         }
