@@ -16,7 +16,7 @@ use cw_lab::{GameOutcome, GameRecord, Optima, RunInfo, RunMeta, Store, StoreErro
 use cw_solve::Outcome as SolveOutcome;
 use cw_solve::{Limits, ProgressSink};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -228,8 +228,22 @@ pub fn run(
     let mut fresh_records = Vec::new();
     let mut played = 0;
     let keep_fresh = store.is_none();
+    // The games stop when the batch is cancelled, and when storing fails
+    // (a full disk): a watcher passes the batch's cancel on to the games'
+    // own flag, which the receiving side sets on an error.
+    let stop_games = Arc::new(AtomicBool::new(false));
+    let worker_done = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<(), BatchError> {
         let (labels, done) = (&labels, &done);
+        let (stop, worker_ended) = (&stop_games, &worker_done);
+        scope.spawn(move || {
+            while !worker_ended.load(Ordering::Relaxed) {
+                if batch.cancelled() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
         let worker = scope.spawn(move || {
             let tx = Mutex::new(tx);
             run_batch_on(
@@ -237,7 +251,7 @@ pub fn run(
                 &batch.plan.boards,
                 &Limits {
                     progress: batch.progress.clone(),
-                    ..batch.plan.game_limits(batch.cancel.clone())
+                    ..batch.plan.game_limits(Some(stop.clone()))
                 },
                 done,
                 batch.threads,
@@ -259,48 +273,58 @@ pub fn run(
         // (SIGKILL, the OOM killer, a lost node) loses at most that much.
         let mut buffer = Vec::new();
         let mut oldest: Option<Instant> = None;
-        loop {
-            let received = match oldest {
-                None => rx.recv().ok(),
-                Some(since) => match rx.recv_timeout(FLUSH_AFTER.saturating_sub(since.elapsed())) {
-                    Ok(received) => Some(received),
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
-                            store.insert_results(run, &buffer)?;
+        let received_all = (|| -> Result<(), BatchError> {
+            loop {
+                let received = match oldest {
+                    None => rx.recv().ok(),
+                    Some(since) => {
+                        match rx.recv_timeout(FLUSH_AFTER.saturating_sub(since.elapsed())) {
+                            Ok(received) => Some(received),
+                            Err(mpsc::RecvTimeoutError::Timeout) => {
+                                if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                                    store.insert_results(run, &buffer)?;
+                                }
+                                buffer.clear();
+                                oldest = None;
+                                continue;
+                            }
+                            Err(mpsc::RecvTimeoutError::Disconnected) => None,
                         }
-                        buffer.clear();
-                        oldest = None;
-                        continue;
                     }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => None,
-                },
-            };
-            let Some((record, proven)) = received else {
-                break;
-            };
-            if let (true, Some(store)) = (proven, store.as_deref_mut()) {
-                store.record_optimum(&record.board_id, record.moves, true, &record.solution)?;
-            }
-            on_event(Event::Played(&record));
-            buffer.push(record.clone());
-            played += 1;
-            if keep_fresh {
-                fresh_records.push(record);
-            }
-            let since = *oldest.get_or_insert_with(Instant::now);
-            if buffer.len() >= FLUSH_EVERY || since.elapsed() >= FLUSH_AFTER {
-                if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
-                    store.insert_results(run, &buffer)?;
+                };
+                let Some((record, proven)) = received else {
+                    break;
+                };
+                if let (true, Some(store)) = (proven, store.as_deref_mut()) {
+                    store.record_optimum(&record.board_id, record.moves, true, &record.solution)?;
                 }
-                buffer.clear();
-                oldest = None;
+                on_event(Event::Played(&record));
+                buffer.push(record.clone());
+                played += 1;
+                if keep_fresh {
+                    fresh_records.push(record);
+                }
+                let since = *oldest.get_or_insert_with(Instant::now);
+                if buffer.len() >= FLUSH_EVERY || since.elapsed() >= FLUSH_AFTER {
+                    if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                        store.insert_results(run, &buffer)?;
+                    }
+                    buffer.clear();
+                    oldest = None;
+                }
             }
+            if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
+                store.insert_results(run, &buffer)?;
+            }
+            Ok(())
+        })();
+        if received_all.is_err() {
+            stop.store(true, Ordering::Relaxed);
         }
-        if let (Some(store), Some(run)) = (store.as_deref_mut(), run) {
-            store.insert_results(run, &buffer)?;
-        }
-        worker.join().map_err(|_| BatchError::WorkerPanicked)?;
-        Ok(())
+        let joined = worker.join();
+        worker_ended.store(true, Ordering::Relaxed);
+        received_all?;
+        joined.map_err(|_| BatchError::WorkerPanicked)
     })?;
     let cancelled = batch.cancelled() && done.len() + played < total;
     let records = match (store, run) {
@@ -722,6 +746,44 @@ mod tests {
             rows
         };
         assert_eq!(rows(&out.records), rows(&whole.records));
+    }
+
+    #[test]
+    fn a_store_that_fails_stops_the_games_at_once() {
+        // A store whose 40th result cannot be written (as a full disk): the
+        // batch returns the error, and its games stop then rather than play
+        // on to the end of 2,000. Each `exact` game reports to the progress
+        // sink when it ends (and when its bounds move), which counts the
+        // games played.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.db");
+        drop(Store::open(&path).unwrap());
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TRIGGER full AFTER INSERT ON results
+                 WHEN (SELECT count(*) FROM results) >= 40
+                 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+            )
+            .unwrap();
+        let mut store = Store::open(&path).unwrap();
+        let boards = BoardSet::Seeds {
+            first: 1,
+            count: 2000,
+            width: 6,
+            height: 6,
+            colors: 4,
+        };
+        let mut batch = Batch::new(plan(&["exact"], boards), 1);
+        let ended = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = ended.clone();
+        batch.progress = Some(ProgressSink(Arc::new(move |_| {
+            count.fetch_add(1, Ordering::Relaxed);
+        })));
+        let e = run(&batch, Some(&mut store), Resume::Same, &mut |_| {}).unwrap_err();
+        assert!(e.to_string().contains("full"), "{e}");
+        let played = ended.load(Ordering::Relaxed);
+        assert!((40..1000).contains(&played), "{played} games played");
     }
 
     /// What a stored row says, without its wall time.
