@@ -516,15 +516,22 @@ impl OptimumEvidence {
 /// proven optimum that differs, or a proven lower bound above it. Then the
 /// lab's proven optimum is kept if it has one (else nothing: the listed
 /// value is not to be trusted), and the second item says why, naming the
-/// board by `label` (its name in the file, or its ID).
+/// board by `label` (its name in the file, or its ID). The colors `board`
+/// has left to play are a proven lower bound too (each needs a move of its
+/// own). Every front end (`bench`, `solve`, `verify`, `optimum`, the web
+/// lab) judges a listed optimum by this one rule.
 pub fn reconcile_optimum(
     label: &str,
     listed: Option<u32>,
-    known: OptimumEvidence,
+    mut known: OptimumEvidence,
+    board: &cw_core::Board,
 ) -> (Option<(u32, bool)>, Option<String>) {
     let Some(o) = listed else {
         return (known.proven.map(|m| (m, true)), None);
     };
+    let graph = cw_core::ClusterGraph::new(board);
+    let colors_left = cw_core::Game::new(&graph).colors_left().len() as u32;
+    known.lower = known.lower.max(Some(colors_left));
     let why = if let Some(m) = known.proven.filter(|&m| m != o) {
         format!("a proven optimum of {m}")
     } else if let Some(m) = known.shortest.filter(|&m| m < o) {
@@ -583,7 +590,7 @@ pub fn known_optima(
         };
         // Named as the file names it: an ID of cells can run to pages.
         let label = entry.name.as_deref().unwrap_or(&id);
-        let (optimum, why) = reconcile_optimum(label, entry.optimum, known);
+        let (optimum, why) = reconcile_optimum(label, entry.optimum, known, &entry.board);
         conflicts.extend(why);
         // Contradicted and unproven here: the store's best, if any, stays.
         if let Some(o) = optimum {

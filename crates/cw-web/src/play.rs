@@ -284,6 +284,7 @@ pub(crate) async fn board(
         &id,
         entry.optimum,
         cw_batch::OptimumEvidence::stored(stored),
+        &entry.board,
     );
     let optimum = optimum
         .or(stored)

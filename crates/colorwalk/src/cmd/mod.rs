@@ -190,34 +190,33 @@ pub(crate) fn note_memory(
 }
 
 /// The optimum the board's file lists, unless what was found contradicts
-/// it: a solution shorter than it, or a proven bound above it (the search's,
-/// or the colors `board` has left to play: each needs a move of its own).
-/// A contradicted one is ignored, with a warning (as `bench` does for a set).
+/// it (`cw_batch::reconcile_optimum`, the rule `bench` and the web lab use
+/// too): a solution shorter than it, or a proven bound above it (the
+/// search's, or the colors `board` has left to play). A contradicted one is
+/// ignored, with a warning.
 pub(crate) fn listed_optimum_that_holds(
     listed: Option<u32>,
     solution: Option<usize>,
     bound: Option<u32>,
     board: &cw_core::Board,
 ) -> Option<u32> {
-    let listed = listed?;
-    let graph = cw_core::ClusterGraph::new(board);
-    let colors_left = cw_core::Game::new(&graph).colors_left().len() as u32;
-    let bound = bound.max(Some(colors_left));
-    if let Some(moves) = solution.filter(|&m| m < listed as usize) {
-        eprintln!(
-            "warning: the listed optimum {listed} is wrong: a solution of {} clears the board",
-            count(moves, "move")
-        );
-        return None;
+    let found = cw_batch::OptimumEvidence {
+        shortest: solution.map(|m| u32::try_from(m).unwrap_or(u32::MAX)),
+        proven: None,
+        lower: bound,
+    };
+    // Named by its ID, unless that writes out pages of cells.
+    let id = board.id().to_string();
+    let label = if id.chars().count() <= 40 {
+        &id
+    } else {
+        "the board"
+    };
+    let (holds, why) = cw_batch::reconcile_optimum(label, listed, found, board);
+    if let Some(why) = why {
+        eprintln!("warning: {why}");
     }
-    if let Some(bound) = bound.filter(|&b| b > listed) {
-        eprintln!(
-            "warning: the listed optimum {listed} is wrong: at least {} are proven to be needed",
-            count(bound as usize, "move")
-        );
-        return None;
-    }
-    Some(listed)
+    holds.map(|(moves, _)| moves)
 }
 
 /// A note on standard error when a stage of `spec` looks ahead over more

@@ -1351,11 +1351,8 @@ fn optimum_says_its_store_cannot_be_opened_before_it_searches() {
 #[test]
 fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
     for (text, says) in [
-        ("# optimum: 1\n.01\n011\n", "at least 2 moves are proven"),
-        (
-            "# optimum: 5\n.01\n011\n",
-            "a solution of 2 moves clears the board",
-        ),
+        ("# optimum: 1\n.01\n011\n", "a proven lower bound of 2"),
+        ("# optimum: 5\n.01\n011\n", "a solution of 2 moves"),
     ] {
         for args in [
             vec!["solve", "-", "--spec", "exact"],
@@ -1380,20 +1377,23 @@ fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
     let out = colorwalk(&["verify", "-", "0,1"], "# optimum: 5\n.01\n011\n");
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("a solution of 2 moves clears the board"),
+        stderr(&out).contains("lists an optimum of 5, but this lab knows a solution of 2 moves"),
         "{}",
         stderr(&out)
     );
     assert!(!stdout(&out).contains("known optimum"), "{}", stdout(&out));
     // Nor is a listed optimum below the colors left to play believed: each
-    // color needs a move (`verify` and a solver that proves nothing too).
+    // color needs a move (`verify`, a solver that proves nothing, and
+    // `bench`, by the same rule).
     for args in [
         vec!["verify", "-", "2,1,0"],
         vec!["solve", "-", "--spec", "greedy"],
+        vec!["bench", "--boards", "-", "--spec", "greedy", "--no-store"],
     ] {
         let out = colorwalk(&args, "# optimum: 0\n.012\n1201\n");
         assert!(
-            stderr(&out).contains("the listed optimum 0 is wrong: at least 3 moves"),
+            stderr(&out)
+                .contains("lists an optimum of 0, but this lab knows a proven lower bound of 3"),
             "{args:?}: {}",
             stderr(&out)
         );
