@@ -343,8 +343,9 @@ impl BoardSet {
     }
 
     /// Checks that every board of the set can be made, by making the first
-    /// and the last: a generator refuses a shape whatever the board, and the
-    /// series' stream ends at its last board.
+    /// and the last: a generator refuses a bad shape whatever the board
+    /// (and makes every board of a good one). A range past the series' last
+    /// board is the plan's check to refuse (`plan::check`), not this one's.
     pub fn check_boards(&self) -> Result<(), BoardError> {
         if let Some(last) = self.len().checked_sub(1) {
             self.board_at(0)?;

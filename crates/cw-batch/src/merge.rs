@@ -443,9 +443,11 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         if specs.is_empty() {
             continue;
         }
+        // A generated board is named without being made.
         let board_id = ids.get(&index).cloned().or_else(|| {
             let set = generated.as_ref()?;
-            Some(set.nth(u64::from(index)).ok()??.board.id().to_string())
+            let index = u64::from(index);
+            (index < set.len()).then(|| set.id_at(index))
         });
         missing.push(Missing {
             board_index: index,

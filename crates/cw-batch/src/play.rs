@@ -37,7 +37,8 @@ pub struct BatchResult {
 /// on); that is how an interrupted run resumes. With a `shard`, only the boards it holds
 /// are played (a sequential spec, which must meet every board in order, is
 /// then not played at all: [`run`](crate::run) refuses such a plan).
-/// Up to `threads` games run at once.
+/// Up to `threads` games run at once. A set holds at most `u32::MAX`
+/// boards (a plan's check caps it far below), as results number them so.
 pub fn run_batch(
     specs: &[Spec],
     set: &BoardSet,

@@ -390,7 +390,7 @@ pub fn resume_point(
         return Ok(None);
     };
     // The boards are not made here (a set may hold a million), but the
-    // first and the last are: past the series' last board it cannot be.
+    // first and the last are, as a run makes them before it stores anything.
     let boards = &batch.plan.boards;
     boards.check_boards()?;
     let meta = batch.meta(boards.len() as u32);

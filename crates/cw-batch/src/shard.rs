@@ -111,6 +111,9 @@ impl Shard {
                 // whatever tasks the array has: `--array=3` with a count of
                 // 4 runs shard 3/4 again.
                 if let Some(c) = count {
+                    if c == 0 {
+                        return Err(ShardError("a shard count of 0: expected 1 or more".into()));
+                    }
                     if id >= u64::from(c) {
                         return Err(ShardError(format!(
                             "SLURM_ARRAY_TASK_ID={id} is no shard of {c}: with a shard count, \
@@ -354,6 +357,12 @@ mod tests {
         ];
         assert_eq!(Shard::from_env(env(&four), None), Shard::new(2, 4));
         assert_eq!(Shard::from_env(env(&four), Some(4)), Shard::new(2, 4));
+        assert!(
+            Shard::from_env(env(&four), Some(0))
+                .unwrap_err()
+                .0
+                .contains("count of 0")
+        );
         // With a count, the task ID is the index: a one-task array reruns
         // one shard (sbatch --array=2 with --shard-count 5).
         let one = [

@@ -69,11 +69,6 @@ pub(crate) fn moves_text(board: &Board, text: &str) -> Result<Vec<Color>, ApiErr
 /// and the memory its caps let it hold against one search's share of the
 /// server's memory.
 pub(crate) fn spec(text: &str, graph: &ClusterGraph, config: &Config) -> Result<Spec, ApiError> {
-    if text.len() > 2000 {
-        return Err(ApiError::bad_request(
-            "spec: too long (at most 2000 characters)",
-        ));
-    }
     spec_within_caps(text, graph, config)
         .map_err(|why| ApiError::bad_request(format!("spec {}: {why}", quoted(text))))
 }

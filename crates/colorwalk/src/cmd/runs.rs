@@ -208,7 +208,7 @@ fn write_merge_report(
     writeln!(
         w,
         "missing: {} of {} results, on {} boards{}",
-        r.expected - r.results,
+        r.expected.saturating_sub(r.results),
         r.expected,
         r.missing.len(),
         if r.shards_to_rerun.is_empty() {

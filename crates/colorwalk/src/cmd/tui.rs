@@ -18,8 +18,9 @@
 //! still work.
 //!
 //! In raw mode Ctrl-Z is a key (it does nothing); a stop from outside
-//! (SIGTSTP) gives the terminal back before the process stops, and after
-//! SIGCONT the game takes it again and is drawn afresh (`JobControl`).
+//! (SIGTSTP) gives the terminal back before the process stops (after the
+//! hint's or the step's search under way, at most 5 s), and after SIGCONT
+//! the game takes it again and is drawn afresh (`JobControl`).
 //!
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
@@ -845,6 +846,9 @@ impl JobControl {
     }
 }
 
+/// The flags stop being set once the game ends; SIGTSTP keeps a handler
+/// that does nothing (`unregister` does not bring the default back), which
+/// does not matter as `play` ends right after the game.
 impl Drop for JobControl {
     fn drop(&mut self) {
         #[cfg(unix)]
