@@ -778,8 +778,8 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
         }
     }
     assert!(sets.len() >= 10, "the sample covers every set with optima");
-    // The hardest 99problems boards (20x20, 8 colors) need more than the
-    // default 1 GiB search cap: 4 GiB, about 0.6 GB of real memory.
+    // 4 GiB, the budget the 99problems rows are held to (the hardest board,
+    // 20x20 with 8 colors, counts about 21 MB today).
     let opts = ExactOptions {
         memory_mb: 4096,
         ..ExactOptions::default()
@@ -904,7 +904,8 @@ fn proven_b24c6_optima_replay_and_never_exceed_the_known_upper_bounds() {
 /// many moves, no bound exceeds it, and the admissible bound at the start
 /// never exceeds the proven lower bound (which is the optimum when the two
 /// numbers are equal). Each file holds seeds 1 to 20 in both rule sets, all
-/// proven, with the totals the README and `docs/big-boards.md` report.
+/// proven, with the totals the README (30×30×6) and `docs/big-boards.md`
+/// (26×26×8) report.
 #[test]
 fn seeded_big_board_bounds_replay_and_are_ordered() {
     // File, then the Color Walk and the Flood-It boards' proven totals.
