@@ -982,3 +982,31 @@ fn eliminating_a_color_never_loses_optimality() {
     }
     assert!(applied > 500, "the rule applied {applied} times");
 }
+
+/// `near`'s second, wider beam runs where it is cheap and is skipped where
+/// it would generate more than 200,000 positions (foretold from the first
+/// beam's count): it adds positions on a 20×20 board, none on a 70×70 one
+/// with 10 colors, whose first beam (60 wide) generates about 60,000, so a
+/// second 250 wide is foretold 250,000.
+#[test]
+fn near_skips_its_second_beam_where_it_would_cost_too_much() {
+    let nodes = |board: &Board, widen: usize| {
+        let graph = ClusterGraph::new(board);
+        let opts = NearOptions {
+            widen,
+            gap: 0,
+            tail: 0,
+            ..NearOptions::default()
+        };
+        let mut ctx = ctx(board);
+        let r = solve_near(&graph.start(), &opts, &mut ctx);
+        assert!(replay(&graph, &r.moves).expect("legal moves").cleared);
+        ctx.nodes
+    };
+    let small = Board::seeded(20, 20, 6, 3).expect("a valid shape");
+    assert!(nodes(&small, 250) > nodes(&small, 0));
+    let big = Board::seeded(70, 70, 10, 3).expect("a valid shape");
+    let first = nodes(&big, 0);
+    assert!(first * 250 / 60 > 200_000, "{first}");
+    assert_eq!(nodes(&big, 250), first);
+}
