@@ -7,7 +7,9 @@
 //!   `late` blocks while the queue holds more than `late-queue` positions,
 //!   the cost becomes `5·depth − cleared`;
 //! - when the queue outgrows `cap`, the path to the position just taken is
-//!   played and the search restarts from there on the next call;
+//!   played and the search restarts from there on the next call (not from
+//!   the series: so does the game's memory budget, and a deadline plays
+//!   that path before the game ends out of time);
 //! - the queue is the binary heap of the JavaScript library the series used
 //!   (push then sift up; pop moves the last element to the root and sifts
 //!   down, preferring the left child), so equal costs come out in the same
@@ -292,8 +294,11 @@ impl Solver for Dijkstra {
             return Some(path);
         }
         while let Some(v) = heap.pop() {
+            // Out of time: the path to the position just taken, as when the
+            // queue outgrows its cap (the game ends after it). Cancelled:
+            // `solve` plays nothing of it.
             if ctx.should_stop() {
-                return None;
+                return Some(path_to(&arena, v));
             }
             let cleared = waiting.n_blank(arena[v as usize].slot);
             if heap.len() > self.cap
