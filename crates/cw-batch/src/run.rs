@@ -273,6 +273,9 @@ pub fn run(
         // (SIGKILL, the OOM killer, a lost node) loses at most that much.
         let mut buffer = Vec::new();
         let mut oldest: Option<Instant> = None;
+        // However the receiving side ends (a panic in `on_event` too), the
+        // games and the watcher stop, so the scope's join cannot hang.
+        let _stop_all = StopOnDrop(stop, worker_ended);
         let received_all = (|| -> Result<(), BatchError> {
             loop {
                 let received = match oldest {
@@ -322,7 +325,6 @@ pub fn run(
             stop.store(true, Ordering::Relaxed);
         }
         let joined = worker.join();
-        worker_ended.store(true, Ordering::Relaxed);
         received_all?;
         joined.map_err(|_| BatchError::WorkerPanicked)
     })?;
@@ -345,6 +347,16 @@ pub fn run(
         played,
         cancelled,
     })
+}
+
+/// Sets both flags when dropped: the games' stop flag and the watcher's end.
+struct StopOnDrop<'a>(&'a AtomicBool, &'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+        self.1.store(true, Ordering::Relaxed);
+    }
 }
 
 /// A sequential plan is never sharded.
@@ -791,6 +803,22 @@ mod tests {
         assert!(e.to_string().contains("full"), "{e}");
         let played = ended.load(Ordering::Relaxed);
         assert!((40..1000).contains(&played), "{played} games played");
+    }
+
+    #[test]
+    fn a_panic_while_receiving_stops_the_games_and_is_passed_on() {
+        // A panic in `on_event` ends the batch with that panic (its games
+        // stop; the watcher too, so the scope does not wait forever).
+        let mut batch = batch(2000);
+        batch.threads = 1;
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run(&batch, None, Resume::Same, &mut |e| {
+                if let Event::Played(_) = e {
+                    panic!("a front end's bug");
+                }
+            })
+        }));
+        assert!(caught.is_err());
     }
 
     /// What a stored row says, without its wall time.
