@@ -116,6 +116,21 @@
 //!   position along the 40 optimal solutions (1,691 positions, a probe not
 //!   kept): never above the refined bound, equal at 733, below at 958; the
 //!   gap at the start 9.35 on average against the refined bound's 8.55.
+//! - **Colors played twice.** A color played once clears all its clusters
+//!   with that one move; so if some cluster of color `b` can only be reached
+//!   through a cluster of color `a` (every path from the region to it
+//!   passes one: `a` separates it), then either `a` or `b` is played twice,
+//!   or the one `a` comes before the one `b`. Over the `k` colors left, with
+//!   an edge `a → b` for each such pair (a loop when `a` separates a
+//!   cluster of its own color), a solution plays the colors it plays once
+//!   in an order of the graph without the others, so `opt ≥ k + ` the
+//!   fewest colors whose removal leaves no cycle. Taken at every region
+//!   the relaxed game passes, plus the moves counted to get there: never
+//!   above the refined bound at any of the 1,691 positions along the 40
+//!   optimal 26×26×8 solutions (nor at the 1,536 of the 30×30×6 ones). In
+//!   the middle game no single color separates anything (the seven others
+//!   connect the board), and where the graph has cycles, near the end, the
+//!   relaxed game's layers already count them.
 //!
 //! None of these beats the relaxed game on these boards, so none is
 //! built.
