@@ -131,6 +131,20 @@ pub enum StoreError {
         /// Its tables (the first few).
         tables: Vec<String>,
     },
+    /// A SQLite database whose schema version no build of the store writes
+    /// (below zero), or that has a version but none of the store's tables.
+    #[error(
+        "{} is not a colorwalk results database: it is a SQLite database with schema version \
+         {found}{}",
+        path.display(),
+        if *found > 0 { " but no tables" } else { "" }
+    )]
+    NotOurs {
+        /// The file.
+        path: PathBuf,
+        /// Its `user_version`.
+        found: i64,
+    },
     /// Another process is playing the run (see [`Store::claim_run`]).
     #[error(
         "run {run} of this store is being played by another process right now (the same plan; \
@@ -203,7 +217,7 @@ impl<T> Context<T> for Result<T, rusqlite::Error> {
 /// The tables of a SQLite database that is not a colorwalk store (schema
 /// version 0 with tables of its own), up to six of them; `None` for a
 /// store or an empty database.
-fn foreign_tables(conn: &Connection) -> Result<Option<Vec<String>>, StoreError> {
+fn not_ours(conn: &Connection, path: &Path) -> Result<Option<StoreError>, StoreError> {
     let what = || "reading the database's schema".to_string();
     // One read transaction, so the version and the tables are one snapshot:
     // another process creating the store commits both at once.
@@ -211,9 +225,6 @@ fn foreign_tables(conn: &Connection) -> Result<Option<Vec<String>>, StoreError> 
     let version: i64 = tx
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .context(what)?;
-    if version != 0 {
-        return Ok(None);
-    }
     let tables = {
         let mut stmt = tx
             .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 6")
@@ -223,8 +234,28 @@ fn foreign_tables(conn: &Connection) -> Result<Option<Vec<String>>, StoreError> 
             .collect::<Result<Vec<_>, _>>()
             .context(what)?
     };
+    // Every version of the schema has a `runs` table.
+    let has_runs: bool = tx
+        .query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs')",
+            [],
+            |r| r.get(0),
+        )
+        .context(what)?;
     tx.commit().context(what)?;
-    Ok((!tables.is_empty()).then_some(tables))
+    let path = path.to_path_buf();
+    Ok(match (version, tables.is_empty()) {
+        // A new, empty file: the store's to set up.
+        (0, true) => None,
+        // Tables, but not the store's.
+        (0, false) => Some(StoreError::Foreign { path, tables }),
+        (..0, _) | (1.., true) => Some(StoreError::NotOurs {
+            path,
+            found: version,
+        }),
+        (1.., false) if !has_runs => Some(StoreError::Foreign { path, tables }),
+        _ => None,
+    })
 }
 
 /// A path as the path of a SQLite `file:` URI: `%`, `?` and `#` escaped.
@@ -288,11 +319,8 @@ impl Store {
         // creating or writing the same store.
         conn.busy_timeout(BUSY_TIMEOUT)
             .context(|| format!("opening the results database {}", path.display()))?;
-        if let Some(tables) = retry_busy(|| foreign_tables(&conn))? {
-            return Err(StoreError::Foreign {
-                path: path.to_path_buf(),
-                tables,
-            });
+        if let Some(e) = retry_busy(|| not_ours(&conn, path))? {
+            return Err(e);
         }
         Store::setup(conn, &|| format!("setting up {}", path.display()))
     }
@@ -341,11 +369,8 @@ impl Store {
                 conn
             }
         };
-        if let Some(tables) = foreign_tables(&conn)? {
-            return Err(StoreError::Foreign {
-                path: path.to_path_buf(),
-                tables,
-            });
+        if let Some(e) = not_ours(&conn, path)? {
+            return Err(e);
         }
         let found: i64 = conn
             .query_row("PRAGMA user_version", [], |r| r.get(0))
@@ -390,9 +415,18 @@ impl Store {
     }
 
     fn setup(conn: Connection, what: &dyn Fn() -> String) -> Result<Store, StoreError> {
-        // (A foreign database was refused before: see `foreign_tables`.)
+        // (A foreign database was refused before: see `not_ours`.)
         // Waits, rather than fails, while another connection holds a lock.
         conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
+        // A newer build's store is refused before anything in it changes
+        // (the journal mode below is kept in the file).
+        let found: i64 = retry_busy(|| {
+            conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+                .context(what)
+        })?;
+        if found > i64::from(SCHEMA_VERSION) {
+            return Err(StoreError::TooNew { found });
+        }
         // journal_mode answers with a row ("wal", or "memory" in memory).
         retry_busy(|| {
             conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
@@ -423,7 +457,12 @@ impl Store {
             return Err(StoreError::TooNew { found });
         }
         if found < i64::from(SCHEMA_VERSION) {
-            for step in &MIGRATIONS[found as usize..] {
+            // `not_ours` refused a version below 0 when the file was opened.
+            let from = usize::try_from(found).map_err(|_| StoreError::NotOurs {
+                path: PathBuf::from(tx.path().unwrap_or_default()),
+                found,
+            })?;
+            for step in &MIGRATIONS[from..] {
                 tx.execute_batch(step).context(what)?;
             }
             tx.pragma_update(None, "user_version", SCHEMA_VERSION)

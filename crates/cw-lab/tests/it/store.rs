@@ -355,6 +355,78 @@ fn another_programs_database_is_refused_and_left_alone() {
 }
 
 #[test]
+fn a_schema_version_the_store_never_writes_is_refused_and_left_alone() {
+    // Below zero (it once panicked on the migrations' index), or a version
+    // with no tables, or with tables none of which is the store's.
+    let dir = tempfile::tempdir().unwrap();
+    for (name, sql, says) in [
+        (
+            "negative.db",
+            "PRAGMA user_version = -1;",
+            "it is a SQLite database with schema version -1",
+        ),
+        (
+            "negative-tables.db",
+            "CREATE TABLE foo (x); PRAGMA user_version = -5;",
+            "it is a SQLite database with schema version -5",
+        ),
+        (
+            "version-only.db",
+            "PRAGMA user_version = 2;",
+            "it is a SQLite database with schema version 2 but no tables",
+        ),
+        (
+            "other-tables.db",
+            "CREATE TABLE foo (x); PRAGMA user_version = 2;",
+            "it is a SQLite database with other tables (foo)",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap();
+        let before = std::fs::read(&path).unwrap();
+        for result in [Store::open(&path), Store::open_to_read(&path)] {
+            let e = result.expect_err(name);
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "{} is not a colorwalk results database: {says}",
+                    path.display()
+                ),
+                "{name}"
+            );
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{name}");
+    }
+}
+
+#[test]
+fn a_newer_builds_store_is_refused_before_anything_in_it_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("newer.db");
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("CREATE TABLE runs (x); PRAGMA user_version = 99;")
+        .unwrap();
+    let before = std::fs::read(&path).unwrap();
+    for result in [Store::open(&path), Store::open_to_read(&path)] {
+        assert!(
+            matches!(result, Err(StoreError::TooNew { found: 99 })),
+            "{result:?}"
+        );
+    }
+    // Not even its journal mode (a WAL file would also be left beside it).
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let mode: String = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "delete");
+}
+
+#[test]
 fn stores_opened_at_once_by_several_connections_all_open() {
     // Processes starting together on a new store: each waits for the one
     // creating it, and none takes it, half made, for another program's.
