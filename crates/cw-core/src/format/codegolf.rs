@@ -1,6 +1,7 @@
 //! The Code Golf 26232 format ("Create a Flood Paint AI"): each board as
 //! rows of digits `1`-`9` (colors, which we number from 0), one row per
-//! line, boards separated by blank lines; the start cell is the centre
+//! line, boards separated by blank lines (`#` comment lines are skipped,
+//! between a board's rows too); the start cell is the centre
 //! (row `rows / 2`, column `cols / 2`: 9,9 on the question's 19×19 boards).
 //!
 //! The color count is the highest color in the file. A board whose centre
@@ -21,7 +22,12 @@ pub(super) fn parse(text: &str) -> Result<Vec<BoardEntry>, ParseError> {
     let mut open = false;
     for (n, raw) in text.lines().enumerate() {
         let trimmed = raw.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        // A blank line ends a board; a `#` comment, as in the text format,
+        // is skipped, between a board's rows too.
+        if trimmed.starts_with('#') {
+            continue;
+        }
+        if trimmed.is_empty() {
             open = false;
             continue;
         }

@@ -275,8 +275,10 @@ fn is_codegolf(text: &str) -> bool {
             .all(|r| r.len() == 19 && r.bytes().all(|b| (b'1'..=b'9').contains(&b)))
 }
 
-/// Whether these lines are dataset lines: each N² cells `1`-`9`, `a`-`z`
-/// (N at least 3), all of one length.
+/// Whether these lines are dataset lines: each N² cells `1`-`9`, `a`-`z`,
+/// all of one length, with N at least [`DATASET_MIN_DETECTED`]. Below that,
+/// a text board's rows are as likely (`123412341` is a row 9 blocks wide,
+/// or a 3×3 dataset board): such datasets are read with `--from dataset`.
 fn is_dataset<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
     let Some(first) = lines.next() else {
         return false;
@@ -285,8 +287,15 @@ fn is_dataset<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
     let cells_ok = |l: &str| {
         l.len() == first.len() && l.bytes().all(|b| matches!(b, b'1'..=b'9' | b'a'..=b'z'))
     };
-    side >= 3 && side * side == first.len() && cells_ok(first) && lines.all(cells_ok)
+    side >= DATASET_MIN_DETECTED
+        && side * side == first.len()
+        && cells_ok(first)
+        && lines.all(cells_ok)
 }
+
+/// The smallest side of a dataset board that [`detect`] recognizes: that of
+/// the field's smallest set (`b10c15n1000`).
+const DATASET_MIN_DETECTED: usize = 10;
 
 /// A text without the byte-order mark some editors put first (U+FEFF,
 /// invisible): the columns of errors then count as an editor shows them.
@@ -341,19 +350,35 @@ pub fn parse_one(text: &str, format: Format) -> Result<BoardEntry, ParseError> {
 /// dataset and Code Golf formats have one character per color value, too
 /// few for the largest color counts: set holds 36 colors, dataset 35 and
 /// Code Golf 9, one fewer for a Color Walk board, whose blank takes a
-/// value).
+/// value; and those formats, 99 and Puchert, having no blank, would read a
+/// Flood-It board whose start color is on no other cell and the highest as
+/// the Color Walk game, so they do not write one).
 pub fn write(entry: &BoardEntry, format: Format) -> Result<String, WriteError> {
     let fail = |reason: String| WriteError { format, reason };
-    Ok(match format {
-        Format::Text => text::write(entry),
-        Format::Line => line::write(entry),
+    let text = match format {
+        Format::Text => return Ok(text::write(entry)),
+        Format::Line => return Ok(line::write(entry)),
+        Format::Id => return Ok(format!("{}\n", entry.board.id())),
         Format::Set => set::write(entry).map_err(fail)?,
         Format::Dataset => dataset::write(entry).map_err(fail)?,
         Format::Codegolf => codegolf::write(entry).map_err(fail)?,
         Format::NinetyNine => ninety_nine::write(entry).map_err(fail)?,
         Format::Puchert => puchert::write(entry),
-        Format::Id => format!("{}\n", entry.board.id()),
-    })
+    };
+    // The field's formats have no blank: they read a Flood-It board whose
+    // start color never absorbs anything as the Color Walk game, so such a
+    // board would come back as another board (with another ID).
+    let b = &entry.board;
+    if reads_as_color_walk(format, b) {
+        return Err(fail(format!(
+            "the start color of this Flood-It board, {}, is its highest and on no other cell, \
+             and the {format} format reads such a board as the Color Walk game (a blank start \
+             block, one color fewer): the same play, but another board, with another ID; use \
+             text, line or id",
+            b.cells()[b.start()].map_or(0, Color::index)
+        )));
+    }
+    Ok(text)
 }
 
 /// Whether `boards`, written in `format` as one file, read back with their
@@ -455,6 +480,36 @@ pub(crate) fn radix36_value(ch: char) -> Option<u8> {
 /// [`check_color_room`] first).
 pub(crate) fn radix36_char(v: usize) -> char {
     char::from_digit(v as u32, 36).unwrap_or('?')
+}
+
+/// Whether `format` would read the Flood-It board `board` back as the Color
+/// Walk game: its start color is on no other cell and is the one the format
+/// takes for a blank. Set, dataset, Code Golf and 99 take the highest color
+/// `k − 1` for it (`k` above the fewest colors), `k` being the written
+/// count, or the file's highest color, which `check_color_counts` makes the
+/// board's count; Puchert takes a start color above every other cell's.
+fn reads_as_color_walk(format: Format, board: &Board) -> bool {
+    let cells = board.cells();
+    let Some(s) = cells[board.start()] else {
+        return false;
+    };
+    let others = || {
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != board.start())
+            .map(|(_, c)| *c)
+    };
+    if others().any(|c| c == Some(s)) {
+        return false;
+    }
+    match format {
+        Format::Set | Format::Dataset | Format::Codegolf | Format::NinetyNine => {
+            s.index() + 1 == board.n_colors() && board.n_colors() > MIN_COLORS
+        }
+        Format::Puchert => others().all(|c| c.is_some_and(|c| c < s)) && s.index() >= MIN_COLORS,
+        Format::Text | Format::Line | Format::Id => false,
+    }
 }
 
 /// A board of the field's Flood-It formats from color values `0..k` and a
