@@ -79,7 +79,9 @@ impl FromStr for TableFormat {
 /// (`k/n`, n being the boards with a known optimum); when any summary has
 /// proven lower bounds (from `exact` or `near`), also the mean gap to them
 /// and how many games met theirs (`k/n`, n being the solved games with a
-/// bound).
+/// bound). CSV has every column, always, each cell a number (or empty):
+/// `k/n` is two columns there (`optimal`, `with optimum`; `proven`, `with
+/// bound`), as a spreadsheet would read `1/4` as a date.
 pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
     if format == TableFormat::Json {
         return json(summaries);
@@ -105,12 +107,19 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
         "nodes",
         "inspections",
     ]);
-    if with_optima {
-        header.extend(["gap", "optimal"]);
-    }
-    let with_bounds = summaries.iter().any(|s| s.with_bound > 0);
-    if with_bounds {
-        header.extend(["gap to bound", "proven"]);
+    // CSV's columns do not depend on the data.
+    let with_optima = with_optima || csv;
+    let with_bounds = summaries.iter().any(|s| s.with_bound > 0) || csv;
+    if csv {
+        header.extend(["gap", "optimal", "with optimum"]);
+        header.extend(["gap to bound", "proven", "with bound"]);
+    } else {
+        if with_optima {
+            header.extend(["gap", "optimal"]);
+        }
+        if with_bounds {
+            header.extend(["gap to bound", "proven"]);
+        }
     }
     let rows = summaries
         .iter()
@@ -138,6 +147,17 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
                 Some(format!("{:.0}", s.mean_nodes)),
                 Some(format!("{:.0}", s.mean_inspections)),
             ]);
+            if csv {
+                row.extend([
+                    s.mean_gap.map(fixed2),
+                    Some(s.optimal_hits.to_string()),
+                    Some(s.with_optimum.to_string()),
+                    s.mean_bound_gap.map(fixed2),
+                    Some(s.bound_hits.to_string()),
+                    Some(s.with_bound.to_string()),
+                ]);
+                return row;
+            }
             if with_optima {
                 row.push(s.mean_gap.map(fixed2));
                 row.push(Some(format!("{}/{}", s.optimal_hits, s.with_optimum)));
@@ -159,7 +179,8 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
 
 /// Renders one run per row: id, created, finished, version, machine, board
 /// set (and shard), specs (joined by `"; "`), results stored out of those
-/// a complete run has (see [`RunInfo::n_expected`]), and the params as
+/// a complete run has (see [`RunInfo::n_expected`]; in CSV two columns,
+/// `results` and `expected`), and the params as
 /// compact JSON; on a terminal, only the games' limits from the params (the
 /// rest repeats the board set and the specs).
 pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
@@ -167,7 +188,10 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
         return json(runs);
     }
     let terminal = format == TableFormat::Terminal;
-    let header = vec![
+    // CSV gives the results stored and expected as two numbers (a
+    // spreadsheet would read `150/200` as a date).
+    let csv = format == TableFormat::Csv;
+    let mut header = vec![
         "id",
         "created",
         "finished",
@@ -176,8 +200,11 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
         "board set",
         "specs",
         "results",
-        if terminal { "limits a game" } else { "params" },
     ];
+    if csv {
+        header.push("expected");
+    }
+    header.push(if terminal { "limits a game" } else { "params" });
     let rows = runs
         .iter()
         .map(|r| {
@@ -199,13 +226,22 @@ pub fn render_runs(runs: &[RunInfo], format: TableFormat) -> String {
                     }
                     _ => r.specs.join("; "),
                 }),
-                Some(format!("{}/{}", r.n_results, r.n_expected())),
-                Some(if terminal {
-                    game_limits(&r.params)
-                } else {
-                    r.params.to_string()
-                }),
             ]
+            .into_iter()
+            .chain(if csv {
+                vec![
+                    Some(r.n_results.to_string()),
+                    Some(r.n_expected().to_string()),
+                ]
+            } else {
+                vec![Some(format!("{}/{}", r.n_results, r.n_expected()))]
+            })
+            .chain([Some(if terminal {
+                game_limits(&r.params)
+            } else {
+                r.params.to_string()
+            })])
+            .collect()
         })
         .collect();
     // Right-align the numbers: id and results.

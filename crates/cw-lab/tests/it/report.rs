@@ -88,9 +88,21 @@ fn table_format_names_round_trip() {
 
 #[test]
 fn summaries_as_csv_parse_back() {
+    // CSV has the same columns whatever the data, each cell a number (no
+    // `k/n`, which a spreadsheet reads as a date) or empty.
+    let header = [
+        "gap",
+        "optimal",
+        "with optimum",
+        "gap to bound",
+        "proven",
+        "with bound",
+    ];
     let rows = parse_csv(&render_summaries(&summaries(false), TableFormat::Csv));
     assert_eq!(rows.len(), 3);
-    assert!(rows.iter().all(|r| r.len() == 15), "{rows:?}");
+    assert!(rows.iter().all(|r| r.len() == 21), "{rows:?}");
+    assert_eq!(rows[0][15..], header);
+    assert_eq!(rows[1][15..], ["", "0", "0", "", "0", "0"]);
     assert_eq!(rows[0][0..4], ["spec", "boards", "solved", "out of time"]);
     assert_eq!(rows[2][0], HYBRID, "a spec with commas survives quoting");
     // gla:depth=5: 30..=33 moves, mean 31.5, population stdev sqrt(1.25).
@@ -101,12 +113,20 @@ fn summaries_as_csv_parse_back() {
     assert_eq!(rows[1][9], "1.50");
 
     let rows = parse_csv(&render_summaries(&summaries(true), TableFormat::Csv));
-    assert!(rows.iter().all(|r| r.len() == 17), "{rows:?}");
-    assert_eq!(rows[0][15..], ["gap", "optimal"]);
+    assert!(rows.iter().all(|r| r.len() == 21), "{rows:?}");
+    assert_eq!(rows[0][15..], header);
     // gla:depth=5 on k1 (30 vs 29) and k2 (31 vs 30): gap 1, no hit.
-    assert_eq!(rows[1][15..], ["1.00", "0/2"]);
+    assert_eq!(rows[1][15..18], ["1.00", "0", "2"]);
     // The hybrid on k1 (29 vs 29) and k2 (30 vs 30): both hits.
-    assert_eq!(rows[2][15..], ["0.00", "2/2"]);
+    assert_eq!(rows[2][15..18], ["0.00", "2", "2"]);
+    for row in &rows[1..] {
+        for cell in &row[1..] {
+            assert!(
+                cell.is_empty() || cell.parse::<f64>().is_ok(),
+                "{cell:?} in {row:?}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -157,12 +177,14 @@ fn runs_in_every_format() {
     let runs = runs();
     let rows = parse_csv(&render_runs(&runs, TableFormat::Csv));
     assert_eq!(rows.len(), 2);
-    assert!(rows.iter().all(|r| r.len() == 9), "{rows:?}");
+    assert!(rows.iter().all(|r| r.len() == 10), "{rows:?}");
     assert_eq!(rows[1][0], "7");
     assert_eq!(rows[1][2], "", "unfinished is empty in CSV");
     assert_eq!(rows[1][6], format!("gla:depth=5; {HYBRID}"));
-    assert_eq!(rows[1][7], "150/200");
-    let params: serde_json::Value = serde_json::from_str(&rows[1][8]).unwrap();
+    // Two numbers, not `150/200` (a date to a spreadsheet).
+    assert_eq!(rows[0][7..9], ["results", "expected"]);
+    assert_eq!(rows[1][7..9], ["150", "200"]);
+    let params: serde_json::Value = serde_json::from_str(&rows[1][9]).unwrap();
     assert_eq!(params, runs[0].params);
 
     let back: Vec<RunInfo> = serde_json::from_str(&render_runs(&runs, TableFormat::Json)).unwrap();
