@@ -163,7 +163,8 @@ async fn flood_it_boards_come_by_id_by_generator_and_as_pasted_set_lines() {
     assert!(e.contains("outside"), "{e}");
     // Boards of more colors than the page draws (the b10c35 set has 35):
     // the command line plays them, the web lab says so.
-    let e = bad(json!({"source": "text", "text": "123456789abcdefghijklmnopqrstuvwxyz1"})).await;
+    let line = format!("123456789abcdefghijklmnopqrstuvwxyz{}", "1".repeat(65));
+    let e = bad(json!({"source": "text", "text": line})).await;
     assert!(
         e.contains("35 colors: the web lab draws boards of 2 to 16 colors"),
         "{e}"
