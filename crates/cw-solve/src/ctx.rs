@@ -148,6 +148,24 @@ pub struct SearchCtx {
     stopped: bool,
 }
 
+/// A context's cancel flag and deadline, owned, so that threads share them
+/// (see [`SearchCtx::stop_probe`]).
+#[derive(Clone, Debug)]
+pub(crate) struct StopProbe {
+    cancel: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
+}
+
+impl StopProbe {
+    /// Whether the context would stop now ([`SearchCtx::should_stop`]).
+    pub(crate) fn should_stop(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 impl SearchCtx {
     /// A context for playing `board` under `limits`.
     pub fn new(board: &Board, limits: &Limits) -> SearchCtx {
@@ -217,6 +235,15 @@ impl SearchCtx {
     /// that a cancel or a deadline stops them within milliseconds.
     pub fn should_stop(&self) -> bool {
         self.stop_cause().is_some()
+    }
+
+    /// The context's reasons to stop (its cancel flag and deadline), for a
+    /// search's worker threads, which do not hold the context.
+    pub(crate) fn stop_probe(&self) -> StopProbe {
+        StopProbe {
+            cancel: self.cancel.clone(),
+            deadline: self.deadline,
+        }
     }
 
     /// A cheap check for a search's innermost loop: reads the clock and the

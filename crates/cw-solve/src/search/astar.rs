@@ -208,7 +208,7 @@ use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Budgets and settings of [`solve_exact`](super::solve_exact).
@@ -645,9 +645,10 @@ pub(crate) fn search<const W: usize>(
             lower = f as u32;
             break;
         }
-        // On one thread every 8 expansions: on large boards one expansion
-        // costs up to a millisecond (a bound per child), so a stop lands
-        // within ~10 ms; a batch is checked once.
+        // A stop is looked for before each position is expanded (in
+        // `expand`: on large boards one expansion costs up to a millisecond,
+        // a bound per child, so a stop lands within a few), and here too
+        // (on one thread every 8 expansions), before a wider beam starts.
         if (threads > 1 || expanded.is_multiple_of(8))
             && (ctx.should_stop() || deadline.is_some_and(|d| Instant::now() >= d))
         {
@@ -668,7 +669,25 @@ pub(crate) fn search<const W: usize>(
             merge_last_level: budget.merge_last_level,
         };
         children.clear();
-        expanded += expand(&view, &batch, crew, &mut children);
+        // On more than one thread a batch holds hundreds of positions (up
+        // to 64 a thread), seconds of work on a large board: the threads
+        // look for a stop before each position they take.
+        let probe = ctx.stop_probe();
+        let halt = || probe.should_stop() || deadline.is_some_and(|d| Instant::now() >= d);
+        let (done, complete) = expand(&view, &batch, crew, &mut children, &halt);
+        expanded += done;
+        if !complete {
+            // Stopped inside the batch: its positions not expanded are
+            // still open at `f` (so that is the bound proven, whatever the
+            // queue holds after them), and its children are dropped, as the
+            // search ends here.
+            stopped = Some(match ctx.stop_cause() {
+                Some(crate::StopCause::Cancelled) => StopReason::Cancelled,
+                _ => StopReason::Time,
+            });
+            lower = f as u32;
+            break;
+        }
         batches += 1;
         // Store the children in order (the same whatever the threads did).
         for child in &children {
@@ -807,26 +826,38 @@ struct Child<const W: usize> {
 
 /// Expands the positions of `batch` (index and depth each), appending their
 /// children to `out` in batch order, and returns how many were expanded
-/// (the others were dominated). With a crew, its threads share the
-/// positions out (each takes the next one not taken); the order of `out`
-/// does not depend on how.
+/// (the others were dominated) and whether the whole batch was: before
+/// each position, `halt` is asked, and once it answers yes no more are
+/// taken (the children then are of some of the positions only). With a
+/// crew, its threads share the positions out (each takes the next one not
+/// taken); the order of `out` does not depend on how.
 fn expand<const W: usize>(
     view: &View<'_, W>,
     batch: &[(u32, usize)],
     crew: Option<&dyn Crew>,
     out: &mut Vec<Child<W>>,
-) -> u64 {
+    halt: &(dyn Fn() -> bool + Sync),
+) -> (u64, bool) {
     let Some(crew) = crew.filter(|c| batch.len() > 1 && c.size() > 1) else {
-        return batch
-            .iter()
-            .map(|&(i, gi)| u64::from(expand_one(view, i, gi, out)))
-            .sum();
+        let mut expanded = 0;
+        for &(i, gi) in batch {
+            if halt() {
+                return (expanded, false);
+            }
+            expanded += u64::from(expand_one(view, i, gi, out));
+        }
+        return (expanded, true);
     };
     let next = AtomicUsize::new(0);
+    let halted = AtomicBool::new(false);
     let parts = Mutex::new(Vec::with_capacity(batch.len()));
     crew.each(&|| {
         let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
         loop {
+            if halted.load(Ordering::Relaxed) || halt() {
+                halted.store(true, Ordering::Relaxed);
+                break;
+            }
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&(i, gi)) = batch.get(k) else {
                 break;
@@ -844,7 +875,7 @@ fn expand<const W: usize>(
         expanded += u64::from(e);
         out.extend(kids);
     }
-    expanded
+    (expanded, !halted.into_inner())
 }
 
 /// Expands position `i` (at depth `gi`) unless a stored position dominates
@@ -1037,6 +1068,81 @@ mod tests {
         }
         let graph = ClusterGraph::new(board);
         dispatch(&graph, Go(board, &graph))
+    }
+
+    /// Threads of this test, started for each batch.
+    struct ScopedCrew(usize);
+
+    impl Crew for ScopedCrew {
+        fn size(&self) -> usize {
+            self.0
+        }
+        fn each(&self, task: &(dyn Fn() + Sync)) {
+            std::thread::scope(|s| {
+                for _ in 0..self.0 {
+                    s.spawn(task);
+                }
+            });
+        }
+    }
+
+    #[test]
+    fn a_batch_stops_taking_positions_once_told_to_stop() {
+        // A batch of 200 positions (the start, over and over) on a large
+        // board, alone and on a crew of 3: told to stop at the 10th look,
+        // no thread takes another position, and the batch says it is cut
+        // short. (It once looked only between batches: seconds on large
+        // boards with many threads.)
+        struct Go<'a>(&'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = ();
+            fn run<const W: usize>(self, g: Graph<W>) {
+                let (f0, _) = g.position(&self.0.start());
+                let w = g.w;
+                let mut store = Store::new(w, w);
+                let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
+                let mut dom = Supersets::new(g.n);
+                let root = store.insert(&f0[..w], &[], hash_words(&f0[..w]));
+                meta.push(Meta {
+                    parent: u32::MAX,
+                    g: 0,
+                    h: 0,
+                    color: 0,
+                    closed: true,
+                    dom_since: 0,
+                });
+                dom.insert(0, root, &f0[..w]);
+                let view = View {
+                    g: &g,
+                    store: &store,
+                    meta: &meta,
+                    dom: &dom,
+                    ub: u32::MAX,
+                    f: 0,
+                    merge_last_level: false,
+                };
+                let batch = vec![(root, 0); 200];
+                let crew = ScopedCrew(3);
+                for crew in [None, Some(&crew as &dyn Crew)] {
+                    let threads = crew.map_or(1, |c| c.size()) as u64;
+                    let mut out = Vec::new();
+                    let (done, complete) = expand(&view, &batch, crew, &mut out, &|| false);
+                    assert_eq!((done, complete), (200, true));
+                    let looks = AtomicUsize::new(0);
+                    let halt = || looks.fetch_add(1, Ordering::Relaxed) >= 9;
+                    let mut cut = Vec::new();
+                    let (done, complete) = expand(&view, &batch, crew, &mut cut, &halt);
+                    assert!(!complete, "{threads} threads");
+                    // Every position taken follows a look that said go on:
+                    // 9 at most.
+                    assert!((1..=9).contains(&done), "{threads} threads: {done}");
+                    assert_eq!(cut.len() as u64, done * out.len() as u64 / 200);
+                }
+            }
+        }
+        let board = Board::seeded(60, 60, 8, 3).unwrap();
+        let graph = ClusterGraph::new(&board);
+        dispatch(&graph, Go(&graph));
     }
 
     #[test]
