@@ -104,6 +104,10 @@ pub fn solve_from(
     let start = Instant::now();
     let mut ctx = SearchCtx::new(graph.board(), limits);
     let mut game = graph.start();
+    // A board clear from the start (a Flood-It board of one group) is
+    // solved by no moves, which no solution beats: proven, whoever plays
+    // (the solver is never asked).
+    let clear_at_start = game.is_solved();
     let mut moves = Vec::new();
     let mut unplayed = Vec::new();
     let outcome = 'play: {
@@ -126,8 +130,8 @@ pub fn solve_from(
         )
     };
     SolveReport {
-        proven_optimal: ctx.proven_optimal && outcome == Outcome::Solved,
-        lower_bound: ctx.lower_bound,
+        proven_optimal: (ctx.proven_optimal || clear_at_start) && outcome == Outcome::Solved,
+        lower_bound: ctx.lower_bound.or(clear_at_start.then_some(0)),
         gave_up_because: ctx
             .gave_up_because
             .take()
@@ -198,6 +202,42 @@ mod tests {
     use super::*;
     use crate::Spec;
     use cw_core::Board;
+
+    #[test]
+    fn a_board_clear_from_the_start_is_solved_by_no_moves_proven() {
+        // A Flood-It board of one color: one group, the whole board.
+        let board = "3x2c2:111111"
+            .parse::<cw_core::BoardId>()
+            .unwrap()
+            .board()
+            .unwrap();
+        let graph = ClusterGraph::new(&board);
+        for text in ["greedy", "near", "exact"] {
+            let spec = Spec::parse(text).unwrap();
+            let r = solve(&graph, spec.build().unwrap().as_mut(), &Limits::default());
+            assert_eq!(r.outcome, Outcome::Solved, "{text}");
+            assert!(r.moves.is_empty(), "{text}");
+            assert!(r.proven_optimal, "{text}");
+            assert_eq!(r.lower_bound, Some(0), "{text}");
+        }
+        // Cleared by a prefix is not cleared from the start: the solver
+        // proves nothing about the prefix.
+        let board = "2x2c2:.000"
+            .parse::<cw_core::BoardId>()
+            .unwrap()
+            .board()
+            .unwrap();
+        let graph = ClusterGraph::new(&board);
+        let greedy = Spec::parse("greedy").unwrap();
+        let r = solve_from(
+            &graph,
+            &[Color(0)],
+            greedy.build().unwrap().as_mut(),
+            &Limits::default(),
+        );
+        assert_eq!((r.outcome, r.moves.len()), (Outcome::Solved, 1));
+        assert!(!r.proven_optimal && r.lower_bound.is_none());
+    }
 
     #[test]
     fn solve_from_plays_the_prefix_then_the_solver() {

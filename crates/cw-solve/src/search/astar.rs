@@ -750,7 +750,9 @@ pub(crate) fn search<const W: usize>(
                 + meta.bytes_next()
                 + queue.bytes_next(fc as usize, gc as usize)
                 + dom.bytes_next(gc as usize, &nf[..w]);
-            if need > cap {
+            // Positions are numbered in 32 bits (`u32::MAX` is the root's
+            // parent): the table is full at that many, whatever the cap.
+            if need > cap || store.len() >= MAX_POSITIONS {
                 stopped = Some(StopReason::Memory);
                 break 'search;
             }
@@ -782,7 +784,10 @@ pub(crate) fn search<const W: usize>(
         let mut colors = path(&meta, i);
         colors.push(c);
         best = replay_path(g, &f0, &l0, &colors);
-        debug_assert_eq!(best.len() as u32, ub);
+        // Shorter when `i` was reached again by fewer moves after the goal
+        // was found below it (its path is the newer one), and the search
+        // stopped before expanding it again.
+        debug_assert!(best.len() as u32 <= ub);
     }
     let held = bytes(&store, &meta, &queue, &dom) as u64;
     let result = finish(result, best, found, lower.min(ub), stopped);
@@ -808,6 +813,11 @@ struct View<'a, const W: usize> {
     /// [`Budget::merge_last_level`].
     merge_last_level: bool,
 }
+
+/// The most positions a search stores: their indices are `u32`, and
+/// `u32::MAX` marks the root's parent (and the table's empty slots take
+/// index + 1). About 4.3 billion: 200 GB or more even on small boards.
+const MAX_POSITIONS: usize = u32::MAX as usize - 1;
 
 /// A child of an expanded position, to be stored (or to finish the search).
 struct Child<const W: usize> {

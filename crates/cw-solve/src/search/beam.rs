@@ -246,6 +246,11 @@ fn beam_indexing_from<const W: usize>(
                 // A child at or past the best finish, or past the cut, is
                 // dropped, so its bound need only be known up to there.
                 let past = ub.min(cut.cut.saturating_add(1));
+                // Its bound is at least 1 (moves are left): a child already
+                // at `past` is past it (and `past - gc` below is positive).
+                if !greedy && gc >= past {
+                    return true;
+                }
                 let f = if greedy {
                     gc
                 } else {
