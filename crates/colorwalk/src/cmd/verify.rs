@@ -55,7 +55,11 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         }
         if !r.useless.is_empty() {
             let list: Vec<String> = r.useless.iter().map(ToString::to_string).collect();
-            writeln!(w, "moves that removed nothing: {}", list.join(", "))?;
+            writeln!(
+                w,
+                "moves that removed nothing (counted from 1): {}",
+                list.join(", ")
+            )?;
         }
         if r.surplus > 0 {
             writeln!(

@@ -238,7 +238,7 @@ fn verify_reports_clearing_useless_moves_and_exit_codes() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("cleared in 4 moves"), "{text}");
-    assert!(text.contains("moves that removed nothing: 2"));
+    assert!(text.contains("moves that removed nothing (counted from 1): 2"));
     assert!(text.contains("1 move after the board was clear was not played"));
 
     let out = colorwalk(&["verify", "3x2c2:.01101", "0", "--json"], "");
