@@ -446,6 +446,18 @@ impl Store {
     /// Running it again does nothing.
     pub fn migrate(&mut self) -> Result<(), StoreError> {
         let what = || "migrating the database schema".to_string();
+        // Up to date (nearly always): nothing to write, so no write lock
+        // is taken, and a store another process is writing opens at once
+        // (a reader of a WAL store does not wait for its writer).
+        let current: i64 = self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .context(what)?;
+        if current == i64::from(SCHEMA_VERSION) {
+            return Ok(());
+        }
+        // Otherwise under the write lock, where the version is read again
+        // (another process may have brought it up to date meanwhile).
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)

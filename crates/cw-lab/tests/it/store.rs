@@ -427,6 +427,25 @@ fn a_newer_builds_store_is_refused_before_anything_in_it_changes() {
 }
 
 #[test]
+fn an_up_to_date_store_opens_and_reads_while_another_process_writes_it() {
+    // A long write elsewhere (a merge, a bench) holds the write lock: the
+    // web lab's reads opened the store with a write transaction, so they
+    // waited for it, then failed with "database is locked".
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("busy.db");
+    Store::open(&path)
+        .unwrap()
+        .record_optimum("b", 7, true, "1")
+        .unwrap();
+    let writer = rusqlite::Connection::open(&path).unwrap();
+    writer.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let store = Store::open(&path).expect("opens beside the writer");
+    assert_eq!(store.optimum("b").unwrap(), Some((7, true, "1".to_string())));
+    assert!(store.runs().unwrap().is_empty());
+    writer.execute_batch("COMMIT").unwrap();
+}
+
+#[test]
 fn stores_opened_at_once_by_several_connections_all_open() {
     // Processes starting together on a new store: each waits for the one
     // creating it, and none takes it, half made, for another program's.
