@@ -528,9 +528,10 @@ impl OptimumEvidence {
 /// proven optimum that differs, or a proven lower bound above it. Then the
 /// lab's proven optimum is kept if it has one (else nothing: the listed
 /// value is not to be trusted), and the second item says why, naming the
-/// board by `label` (its name in the file, or its ID). The colors `board`
-/// has left to play are a proven lower bound too (each needs a move of its
-/// own). Every front end (`bench`, `solve`, `verify`, `optimum`, the web
+/// board by `label` (its name in the file, or its ID). The exact search's
+/// admissible bound on `board` at the start is a proven lower bound too (at
+/// least the colors it has left to play, each needing a move of its own;
+/// milliseconds on the largest boards). Every front end (`bench`, `solve`, `verify`, `optimum`, the web
 /// lab) judges a listed optimum by this one rule.
 pub fn reconcile_optimum(
     label: &str,
@@ -542,8 +543,8 @@ pub fn reconcile_optimum(
         return (known.proven.map(|m| (m, true)), None);
     };
     let graph = cw_core::ClusterGraph::new(board);
-    let colors_left = cw_core::Game::new(&graph).colors_left().len() as u32;
-    known.lower = known.lower.max(Some(colors_left));
+    let bound = cw_solve::bound::lower_bound(&cw_core::Game::new(&graph));
+    known.lower = known.lower.max(Some(bound));
     let why = if let Some(m) = known.proven.filter(|&m| m != o) {
         format!("a proven optimum of {m}")
     } else if let Some(m) = known.shortest.filter(|&m| m < o) {

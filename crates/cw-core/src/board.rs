@@ -94,8 +94,8 @@ pub enum BoardError {
     #[error(
         "start cell row {row}, column {col} is outside the {width}x{height} board \
          (rows 0 to {max_row}, columns 0 to {max_col})",
-        max_row = height - 1,
-        max_col = width - 1
+        max_row = height.saturating_sub(1),
+        max_col = width.saturating_sub(1)
     )]
     StartOutside {
         /// The start row asked for, from 0.
@@ -185,13 +185,15 @@ impl Board {
     }
 
     /// Checks that the cell at `row`, `col` (from 0) is on a
-    /// `width × height` board.
+    /// `width × height` board (whose shape is checked first: a board with
+    /// no rows has no start cell to name).
     pub fn check_start(
         width: usize,
         height: usize,
         row: usize,
         col: usize,
     ) -> Result<(), BoardError> {
+        Board::check_shape(width, height, MIN_COLORS)?;
         if row >= height || col >= width {
             return Err(BoardError::StartOutside {
                 row,

@@ -294,6 +294,21 @@ fn retry_busy<T>(mut step: impl FnMut() -> Result<T, StoreError>) -> Result<T, S
     }
 }
 
+impl StoreError {
+    /// Whether another connection held the store's lock past the busy
+    /// timeout ("database is locked"): worth trying again later, unlike
+    /// the other errors.
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sqlite {
+                sqlite: rusqlite::Error::SqliteFailure(e, _),
+                ..
+            } if matches!(e.code, rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    }
+}
+
 /// A connection to the results database.
 #[derive(Debug)]
 pub struct Store {

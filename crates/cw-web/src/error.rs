@@ -72,6 +72,13 @@ impl From<cw_lab::StoreError> for ApiError {
             message.push_str(&s.to_string());
             source = s.source();
         }
+        if e.is_busy() {
+            // Another process (a bench, a merge) is writing the store.
+            return ApiError::busy(format!(
+                "results database: {message}: another program is writing it; try again in a \
+                 moment"
+            ));
+        }
         ApiError::internal(format!("results database: {message}"))
     }
 }
@@ -83,7 +90,7 @@ impl From<cw_lab::StoreError> for ApiError {
 /// would refuse it.
 pub(crate) struct Json<T>(pub T);
 
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+impl<T: DeserializeOwned + Send + 'static, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
@@ -115,17 +122,35 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
                     format!("the request body could not be read: {}", e.body_text())
                 },
             })?;
-        let mut de = serde_json::Deserializer::from_slice(&bytes);
-        if let Err(e) = <UniqueKeys as serde::Deserialize>::deserialize(&mut de) {
-            // Syntax errors are left to the parse below, which says the same.
-            if e.is_data() {
-                return Err(ApiError::bad_request(format!("bad JSON body: {e}")));
-            }
+        // A large body (a pasted board file: up to the body limit, 2 MB)
+        // is parsed on a blocking thread: a 2 MB tree of nested arrays
+        // takes a quarter of a second to build, which would hold up every
+        // other request of a runtime thread.
+        if bytes.len() <= PARSE_INLINE {
+            return parse_body(&bytes);
         }
-        match axum::Json::<T>::from_bytes(&bytes) {
-            Ok(axum::Json(v)) => Ok(Json(v)),
-            Err(e) => Err(json_rejection(&e)),
+        tokio::task::spawn_blocking(move || parse_body(&bytes))
+            .await
+            .map_err(|_| ApiError::internal("reading the request body failed unexpectedly"))?
+    }
+}
+
+/// The largest body parsed on the runtime's own thread (a request of the
+/// page is a few hundred bytes; moves, some kilobytes).
+const PARSE_INLINE: usize = 64 << 10;
+
+/// A JSON body parsed as `T`, with no key given twice.
+fn parse_body<T: DeserializeOwned>(bytes: &[u8]) -> Result<Json<T>, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    if let Err(e) = <UniqueKeys as serde::Deserialize>::deserialize(&mut de) {
+        // Syntax errors are left to the parse below, which says the same.
+        if e.is_data() {
+            return Err(ApiError::bad_request(format!("bad JSON body: {e}")));
         }
+    }
+    match axum::Json::<T>::from_bytes(bytes) {
+        Ok(axum::Json(v)) => Ok(Json(v)),
+        Err(e) => Err(json_rejection(&e)),
     }
 }
 

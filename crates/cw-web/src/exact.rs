@@ -437,13 +437,18 @@ pub(crate) async fn par(
             best
         };
         let proven = r.proven || moves.len() as u32 <= r.lower_bound.max(lower);
-        if let Some(store) = &mut store {
-            let _ = store.record_optimum(
+        // Kept for the next time the board is asked for; a store that
+        // cannot take it (held by another writer past the busy timeout)
+        // loses only that, and the server's log says so.
+        if let Some(store) = &mut store
+            && let Err(e) = store.record_optimum(
                 &id,
                 moves.len() as u32,
                 proven,
                 &cw_core::Moves(moves.clone()).to_string(),
-            );
+            )
+        {
+            eprintln!("colorwalk serve: the par of {id} was not stored: {e}");
         }
         events.send(
             "done",

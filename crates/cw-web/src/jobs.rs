@@ -64,17 +64,55 @@ pub(crate) async fn search<T: Send + 'static>(
     .map_err(|_| ApiError::internal("the search failed unexpectedly"))
 }
 
-/// Reads or writes the results store on a blocking thread (no slot needed:
-/// these are short).
+/// Reads or writes the results store on a blocking thread: no search slot
+/// (these are short), but a turn among the few store jobs that run at once.
 pub(crate) async fn store<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(&mut cw_lab::Store) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let path = state.config().db.clone();
+    // Waits for a turn (the semaphore is never closed).
+    let permit = state.inner.store_jobs.clone().acquire_owned().await.ok();
     tokio::task::spawn_blocking(move || {
+        let _permit = permit;
         let mut store = cw_lab::Store::open(&path)?;
         work(&mut store)
     })
     .await
     .map_err(|_| ApiError::internal("reading the results database failed unexpectedly"))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn store_jobs_take_turns() {
+        // Twelve requests for a run's table at once: never more than
+        // `STORE_JOBS` hold what they read (they all ran side by side).
+        let dir = tempfile::tempdir().unwrap();
+        let state = AppState::new(crate::Config::new(dir.path().join("r.db")));
+        let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let jobs: Vec<_> = (0..12)
+            .map(|_| {
+                let (state, now, most) = (state.clone(), now.clone(), most.clone());
+                tokio::spawn(async move {
+                    store(&state, move |_| {
+                        let running = now.fetch_add(1, Ordering::SeqCst) + 1;
+                        most.fetch_max(running, Ordering::SeqCst);
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                        now.fetch_sub(1, Ordering::SeqCst);
+                        Ok(())
+                    })
+                    .await
+                })
+            })
+            .collect();
+        for job in jobs {
+            job.await.unwrap().unwrap();
+        }
+        let most = most.load(Ordering::SeqCst);
+        assert!((1..=crate::STORE_JOBS).contains(&most), "{most} at once");
+    }
 }

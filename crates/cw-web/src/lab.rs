@@ -77,13 +77,14 @@ fn make_batch(req: &PlanRequest, state: &AppState) -> Result<Batch, ApiError> {
     let (width, height, colors, first, count) =
         (req.width, req.height, req.colors, req.first, req.count);
     let start = req.start.as_ref().filter(|v| !v.is_null());
+    // The shape before anything that names a cell of it (a start cell).
+    check::shape(width, height, colors)?;
     if start.is_some() && !matches!(req.boards, BoardsKind::FloodIt) {
         return Err(ApiError::bad_request(
             "start: a start cell goes with Flood-It boards (boards: \"flood-it\")",
         ));
     }
     if matches!(req.boards, BoardsKind::Series) {
-        check::shape(width, height, colors)?;
         let max = caps::max_series_board(width, height);
         if !(1..=max).contains(&first) {
             return Err(ApiError::bad_request(format!(

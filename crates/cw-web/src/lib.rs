@@ -126,7 +126,15 @@ struct Inner {
     config: Config,
     jobs: Arc<Semaphore>,
     batches: Arc<Semaphore>,
+    /// Store jobs running at once ([`STORE_JOBS`]): others wait their turn.
+    store_jobs: Arc<Semaphore>,
 }
+
+/// Requests that read or write the store at once. A run's table, plot or
+/// comparison holds all of its results while it is made (about 100 MB for
+/// a run of 300,000 games): a few at a time keep that bounded however many
+/// requests arrive.
+const STORE_JOBS: usize = 4;
 
 impl AppState {
     /// A fresh state for `config`.
@@ -135,6 +143,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 jobs: Arc::new(Semaphore::new(config.jobs.max(1))),
                 batches: Arc::new(Semaphore::new(1)),
+                store_jobs: Arc::new(Semaphore::new(STORE_JOBS)),
                 config,
             }),
         }

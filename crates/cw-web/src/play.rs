@@ -260,7 +260,25 @@ pub(crate) async fn board(
                 .map_err(|e| ApiError::bad_request(format!("board text ({fmt} format): {e}")))?;
             match <[BoardEntry; 1]>::try_from(entries) {
                 Ok([entry]) => {
-                    check::page_colors(entry.board.n_colors())?;
+                    check::page_colors(entry.board.n_colors()).map_err(|e| {
+                        // Where the first color past the page's is (a typo
+                        // such as `o` for `0` in a long paste).
+                        let b = &entry.board;
+                        let first = b.cells().iter().position(|c| {
+                            c.is_some_and(|c| c.index() >= crate::caps::MAX_PAGE_COLORS)
+                        });
+                        match first {
+                            Some(i) => ApiError::bad_request(format!(
+                                "board text: the block at row {}, column {} of the board is of \
+                                 color {}, so the board has {}",
+                                i / b.width() + 1,
+                                i % b.width() + 1,
+                                b.cells()[i].map_or(0, |c| c.index()),
+                                e.message
+                            )),
+                            None => e,
+                        }
+                    })?;
                     entry
                 }
                 Err(entries) => {

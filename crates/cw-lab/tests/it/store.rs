@@ -440,7 +440,10 @@ fn an_up_to_date_store_opens_and_reads_while_another_process_writes_it() {
     let writer = rusqlite::Connection::open(&path).unwrap();
     writer.execute_batch("BEGIN IMMEDIATE").unwrap();
     let store = Store::open(&path).expect("opens beside the writer");
-    assert_eq!(store.optimum("b").unwrap(), Some((7, true, "1".to_string())));
+    assert_eq!(
+        store.optimum("b").unwrap(),
+        Some((7, true, "1".to_string()))
+    );
     assert!(store.runs().unwrap().is_empty());
     writer.execute_batch("COMMIT").unwrap();
 }

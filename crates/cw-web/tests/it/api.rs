@@ -254,11 +254,22 @@ async fn makes_boards_from_every_source() {
         .json();
     assert!(random["id"].as_str().unwrap().starts_with("12x9c3-s"));
     let text =
-        board(json!({"source": "text", "text": "# optimum: 3\n.2102\n00020\n21211\n21120\n"}))
+        board(json!({"source": "text", "text": "# optimum: 5\n.2102\n00020\n21211\n21120\n"}))
             .await;
     let text = text.json();
     assert_eq!(text["width"], 5);
-    assert_eq!(text["optimum"], json!({"moves": 3, "proven": true}));
+    assert_eq!(text["optimum"], json!({"moves": 5, "proven": true}));
+    // A listed optimum below the search's bound at the start (5 here) is
+    // not taken for par (this test once listed 3, and the lab believed it).
+    let wrong =
+        board(json!({"source": "text", "text": "# optimum: 3\n.2102\n00020\n21211\n21120\n"}))
+            .await
+            .json();
+    assert_eq!(wrong["optimum"], Value::Null);
+    // A body over 64 KiB is parsed off the runtime's threads, as well.
+    let long = format!("# {}\n.2102\n00020\n21211\n21120\n", "x".repeat(70_000));
+    let long = board(json!({"source": "text", "text": long})).await.json();
+    assert_eq!(long["cells"], text["cells"]);
 
     let bad = |req: Value| {
         let app = app.clone();
@@ -292,6 +303,12 @@ async fn makes_boards_from_every_source() {
     assert!(e.contains("line 1, column 11"), "{e}");
     let e = bad(json!({"source": "text", "text": ".12\n0!1\n"})).await;
     assert!(e.contains("line 2"), "{e}");
+    // A color past the page's 16 (a typo, `x` for a digit) is found.
+    let e = bad(json!({"source": "text", "text": "0123\n1230\n12x0\n"})).await;
+    assert!(
+        e.contains("the block at row 3, column 3 of the board is of color 33, so the board has 34 colors: the web lab draws boards of 2 to 16 colors"),
+        "{e}"
+    );
     let e = bad(json!({"source": "text", "text": ".1\n10\n\n.0\n11\n"})).await;
     assert!(e.contains("found 2 boards"), "{e}");
     // Thousands of IDs are counted, not built (a 94 KB paste built 6,710
@@ -852,6 +869,16 @@ async fn a_flood_it_batch_runs_and_its_start_is_checked() {
     );
     let e = bad(json!({"specs": ["greedy"], "boards": "seeds", "count": 2, "start": [0, 0]})).await;
     assert!(e.contains("a start cell goes with Flood-It boards"), "{e}");
+    // A board of no rows has no start cell to name: its size is refused
+    // first (the start's message once computed its last row, 0 - 1).
+    for start in [json!(null), json!([0, 0]), json!("centre")] {
+        let e = bad(
+            json!({"specs": ["greedy"], "boards": "flood-it", "count": 5,
+                           "width": 0, "height": 5, "start": start}),
+        )
+        .await;
+        assert!(e.contains("width and height must be 2 to 100"), "{e}");
+    }
     let e = bad(json!({"specs": ["greedy"], "boards": "flood-it", "count": 2, "start": "middle"}))
         .await;
     assert!(
