@@ -250,15 +250,34 @@ fn game_clears(game: &Game<'_>, line: &[Color]) -> bool {
     g.is_solved()
 }
 
-/// Sends events from a blocking thread; a send fails once the page is gone.
+/// Sends events from a blocking thread; a send fails once the page is gone,
+/// or has read nothing for [`SEND_PATIENCE`] (a client that keeps its
+/// connection open but stops reading would otherwise hold the search, and
+/// its slot, for good).
 #[derive(Clone)]
-pub(crate) struct Events(mpsc::Sender<Event>);
+pub(crate) struct Events(mpsc::Sender<Event>, Duration);
+
+/// How long a send waits for room before it takes the page for gone.
+const SEND_PATIENCE: Duration = Duration::from_secs(30);
 
 impl Events {
     /// Sends `data` as event `name`; false if nobody listens any more.
     pub(crate) fn send(&self, name: &str, data: &Value) -> bool {
-        let event = Event::default().event(name).data(data.to_string());
-        self.0.blocking_send(event).is_ok()
+        let mut event = Event::default().event(name).data(data.to_string());
+        let give_up = Instant::now() + self.1;
+        loop {
+            match self.0.try_send(event) {
+                Ok(()) => return true,
+                Err(mpsc::error::TrySendError::Closed(_)) => return false,
+                Err(mpsc::error::TrySendError::Full(back)) => {
+                    if Instant::now() >= give_up {
+                        return false;
+                    }
+                    event = back;
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+        }
     }
 }
 
@@ -277,7 +296,7 @@ pub(crate) fn event_stream(
         .name("cw-web job".into())
         .spawn(move || {
             let started = Instant::now();
-            work(Events(tx), cancel, permit);
+            work(Events(tx, SEND_PATIENCE), cancel, permit);
             // As after `jobs::search`: the freed memory goes back.
             cw_batch::give_back_freed_memory_after(started.elapsed());
         })
@@ -559,4 +578,26 @@ fn analyse(
         }
     }
     events.send("done", &json!({ "complete": complete }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_that_reads_nothing_is_taken_for_gone() {
+        // Room for two events, and a page that never reads: the third send
+        // gives up (it once waited for good, holding its search's slot).
+        let (tx, mut rx) = mpsc::channel(2);
+        let events = Events(tx, Duration::from_millis(50));
+        let data = json!({"n": 1});
+        assert!(events.send("a", &data));
+        assert!(events.send("b", &data));
+        assert!(!events.send("c", &data));
+        // Once it reads, there is room again; once it is gone, none.
+        assert!(rx.try_recv().is_ok());
+        assert!(events.send("d", &data));
+        drop(rx);
+        assert!(!events.send("e", &data));
+    }
 }

@@ -467,9 +467,11 @@ pub(crate) async fn solve(
         caps::MAX_SOLVE_TIME_MS,
         "time_limit_ms",
     )?;
+    // A game holds at most `MAX_MOVES` moves, the ones given included (the
+    // page sends them back with its next requests).
     let max_moves = match req.steps {
-        None => prefix.len() as u32 + caps::DEFAULT_MAX_MOVES,
-        Some(n @ 1..=caps::MAX_MOVES) => prefix.len() as u32 + n,
+        None => (prefix.len() as u32 + caps::DEFAULT_MAX_MOVES).min(caps::MAX_MOVES),
+        Some(n @ 1..=caps::MAX_MOVES) => (prefix.len() as u32 + n).min(caps::MAX_MOVES),
         Some(n) => {
             return Err(ApiError::bad_request(format!(
                 "steps: {n} is out of range: 1 to {}",

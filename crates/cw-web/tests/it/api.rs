@@ -473,6 +473,15 @@ async fn solves_from_the_start_and_from_a_position() {
         .json();
     assert_eq!(v["outcome"], "stepped");
     assert_eq!(v["moves"].as_array().unwrap().len(), 1);
+    // A game holds at most 10,000 moves, those given included (it once
+    // grew to 20,000, which the page could not send back).
+    let long = vec![3u8; 9_995];
+    let v = solve(json!({"board": "k1", "spec": "greedy", "moves": long, "steps": 100}))
+        .await
+        .json();
+    assert_eq!(v["outcome"], "stepped", "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 5);
+    assert_eq!(v["n_moves"], 10_000);
 
     let e = |req: Value| {
         let app = app.clone();
