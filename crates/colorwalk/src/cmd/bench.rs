@@ -231,9 +231,6 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             ),
         )
     };
-    if args.dry_run {
-        return dry_run(args, &batch);
-    }
     // The solutions' file is opened (made if missing, but not emptied)
     // before the store and before any game is played, so a path that cannot
     // be written makes no store and loses no run, and a file it made is
@@ -257,7 +254,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
             ("the results database", store_path.as_deref()),
             ("the boards' file", args.boards.as_deref()),
         ] {
-            if other.is_some_and(|other| super::same_file(path, other)) {
+            // `-` is standard output here (and standard input as the
+            // boards): no file of that name is meant.
+            let dash = std::path::Path::new("-");
+            if path != dash
+                && other.is_some_and(|other| other != dash && super::same_file(path, other))
+            {
                 bail!(
                     "--solutions {} is {what} too: writing the moves there would wipe it; \
                      give another file",
@@ -265,6 +267,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
                 );
             }
         }
+    }
+    // A dry run refuses what the run would (above), and says what it would
+    // play; it makes no file.
+    if args.dry_run {
+        return dry_run(args, &batch);
     }
     // What the run would refuse (a spec that cannot be sharded), before a
     // store is made for it; then a store that cannot be written, before a
@@ -350,9 +357,18 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         }
         Event::Played(_) => bar.inc(1),
     });
+    // A run refused or failed leaves no solutions file it made.
     let outcome = match outcome {
-        Err(e @ BatchError::CannotResume(_)) => bail!("{e}. {FRESH_HINT}"),
-        other => other?,
+        Ok(outcome) => outcome,
+        Err(e) => {
+            if let Some(made) = made_solutions {
+                let _ = std::fs::remove_file(made);
+            }
+            match e {
+                e @ BatchError::CannotResume(_) => bail!("{e}. {FRESH_HINT}"),
+                e => return Err(e.into()),
+            }
+        }
     };
     bar.finish_and_clear();
     let wall = started.elapsed();
@@ -364,6 +380,30 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         eprintln!("warning: {conflict}");
     }
     let optima = known.optima;
+    // A solutions file is written before the table (which may go to a
+    // closed pipe), and an interrupted run leaves a file it did not make as
+    // it was: it holds the moves of some earlier run, which this one's
+    // unfinished games would replace with `-`.
+    if let Some(SolutionsOut::File(file, path)) = solutions_out.as_mut() {
+        if cancelled && made_solutions.is_none() {
+            eprintln!(
+                "--solutions {} is left as it was: the run was interrupted",
+                path.display()
+            );
+        } else {
+            let text = solutions_text(
+                &records,
+                &batch.plan.specs[0].to_string(),
+                boards.len() as usize,
+            )?;
+            // A regular file is emptied first (it may hold more than this);
+            // a device or a pipe (`/dev/null`, `>(…)`) is only written.
+            file.metadata()
+                .and_then(|m| if m.is_file() { file.set_len(0) } else { Ok(()) })
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .with_context(|| format!("writing {}", path.display()))?;
+        }
+    }
     // With `--solutions -` the moves go to standard output and the table to
     // standard error.
     let mut w: Box<dyn Write> = match solutions_out {
@@ -377,7 +417,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         write!(w, "{}", published_table(&records, format))?;
     }
     drop(w);
-    if let Some(out) = solutions_out.as_mut() {
+    if let Some(out @ (SolutionsOut::Stdout | SolutionsOut::Stderr)) = solutions_out.as_ref() {
         let text = solutions_text(
             &records,
             &batch.plan.specs[0].to_string(),
@@ -385,14 +425,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         )?;
         match out {
             SolutionsOut::Stdout => std::io::stdout().lock().write_all(text.as_bytes())?,
-            SolutionsOut::Stderr => std::io::stderr().lock().write_all(text.as_bytes())?,
-            // A regular file is emptied first (it may hold more than this);
-            // a device or a pipe (`/dev/null`, `>(…)`) is only written.
-            SolutionsOut::File(file, path) => file
-                .metadata()
-                .and_then(|m| if m.is_file() { file.set_len(0) } else { Ok(()) })
-                .and_then(|()| file.write_all(text.as_bytes()))
-                .with_context(|| format!("writing {}", path.display()))?,
+            _ => std::io::stderr().lock().write_all(text.as_bytes())?,
         }
     }
     if cancelled {

@@ -324,11 +324,22 @@ pub fn show(args: &ShowArgs) -> Result<ExitCode> {
 
 /// `colorwalk convert`.
 pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
+    // `-o -` is standard output, as `-` is elsewhere.
+    let output = args
+        .output
+        .as_deref()
+        .filter(|p| *p != std::path::Path::new("-"));
     // Writing over the input would lose what the output format cannot hold
-    // (comments, names, optima), with no way back.
-    if let Some(out) = &args.output
-        && args.input != "-"
-        && super::same_file(std::path::Path::new(&args.input), out)
+    // (comments, names, optima), with no way back; the input `-` is the
+    // file standard input reads, if it reads one.
+    let input = match args.input.as_str() {
+        "-" => std::path::Path::new("/dev/stdin"),
+        path => std::path::Path::new(path),
+    };
+    if let Some(out) = output
+        && out.exists()
+        && input.exists()
+        && super::same_file(input, out)
     {
         bail!(
             "{} is both the input and the output: write to another file",
@@ -338,7 +349,7 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
     let entries = load_all(&args.input, args.from.map(Format::from))?;
     let mut buffer = Vec::new();
     print_entries(&entries, args.to.into(), args.json, &mut buffer)?;
-    match &args.output {
+    match output {
         Some(path) => {
             std::fs::write(path, buffer).with_context(|| format!("writing {}", path.display()))?
         }

@@ -260,6 +260,15 @@ pub(super) fn table_format(text: &str, json: bool) -> anyhow::Result<cw_lab::Tab
 /// would be made). An error that says why not.
 pub(super) fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
     if path.exists() {
+        // A named pipe or a device is no store (and opening a pipe to
+        // write waits for a reader, past any Ctrl-C); a folder is refused
+        // by the store itself.
+        if !path.is_file() && !path.is_dir() {
+            anyhow::bail!(
+                "the results database {} is not a regular file",
+                path.display()
+            );
+        }
         std::fs::OpenOptions::new()
             .write(true)
             .open(path)

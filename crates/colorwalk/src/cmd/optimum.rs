@@ -32,8 +32,13 @@ struct OptimumJson {
     /// `time`, `expansions`), Ctrl-C (`cancelled`) or `--within`'s answer
     /// (`answered`).
     stopped: Option<&'static str>,
+    /// The optimum the board's file lists, if it lists one.
     #[serde(skip_serializing_if = "Option::is_none")]
     listed_optimum: Option<u32>,
+    /// Whether the listed optimum holds against what the proof found (the
+    /// text output marks one that does not "wrong").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed_optimum_holds: Option<bool>,
     /// With `--within N`: N and the answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     within: Option<WithinJson>,
@@ -150,6 +155,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         millis: elapsed.as_secs_f64() * 1000.0,
         stopped: r.stopped.map(StopReason::name),
         listed_optimum: entry.optimum,
+        listed_optimum_holds: None,
         within: args.within.map(|n| WithinJson {
             moves: n,
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
@@ -161,6 +167,10 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         Some(out.lower_bound),
         &entry.board,
     );
+    let out = OptimumJson {
+        listed_optimum_holds: entry.optimum.map(|_| holds.is_some()),
+        ..out
+    };
     if args.json {
         crate::json::print(&out)?;
     } else {

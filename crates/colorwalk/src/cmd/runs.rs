@@ -21,10 +21,13 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
                 missing_default_db()
             );
         }
+        // Written, not printed: a closed pipe is an error to pass on (taken
+        // as success by `main`), not a panic.
+        let mut w = std::io::stdout().lock();
         if format == TableFormat::Terminal {
-            println!("no runs stored yet ({})", missing_default_db());
+            writeln!(w, "no runs stored yet ({})", missing_default_db())?;
         } else {
-            print!("{}", cw_lab::render_runs(&[], format));
+            write!(w, "{}", cw_lab::render_runs(&[], format))?;
         }
         return Ok(ExitCode::SUCCESS);
     };

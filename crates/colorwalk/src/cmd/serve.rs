@@ -2,6 +2,7 @@
 
 use crate::cli::ServeArgs;
 use anyhow::{Context, Result};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
@@ -16,7 +17,9 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode> {
     }
     let addr = SocketAddr::new(args.host, args.port);
     cw_web::serve_blocking(addr, config, |bound| {
-        println!("colorwalk web lab: http://{bound}/");
+        // The address goes to standard output for scripts; one that stopped
+        // reading it (a closed pipe) does not stop the server.
+        let _ = writeln!(std::io::stdout(), "colorwalk web lab: http://{bound}/");
     })
     .with_context(|| format!("serving on {addr}"))?;
     Ok(ExitCode::SUCCESS)

@@ -1039,6 +1039,14 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
         "{}",
         stderr(&busy)
     );
+    // The run refuses it too, and takes away the solutions file it made.
+    let made = dir.path().join("made.txt");
+    let refused = colorwalk(
+        &[&args[..], &["--solutions", made.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(!made.exists(), "{}", stderr(&refused));
     drop(held);
     let dry = colorwalk(&[&args[..], &["--dry-run"]].concat(), "");
     assert!(
@@ -1054,6 +1062,31 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
         err.contains("; run 2 keeps what was played: the same command without --fresh plays the"),
         "{err}"
     );
+    // Interrupted, a run leaves a solutions file it did not make as it was
+    // (with nothing stored, its moves were all there was); one it made
+    // gets the games played, `-` for the others.
+    let kept = dir.path().join("kept.txt");
+    std::fs::write(&kept, "precious\n").unwrap();
+    let made = dir.path().join("made-now.txt");
+    for (file, before) in [(&kept, Some("precious\n")), (&made, None)] {
+        let mut no_store: Vec<&str> = args.to_vec();
+        let at = no_store.iter().position(|&a| a == "--db").unwrap();
+        no_store.splice(at..at + 2, ["--no-store"]);
+        no_store.extend(["--solutions", file.to_str().unwrap()]);
+        let (status, _, err) = interrupted_once(&no_store, "30x30c6-s1: minimum");
+        assert_eq!(status.code(), Some(130), "{err}");
+        let text = std::fs::read_to_string(file).unwrap();
+        match before {
+            Some(before) => {
+                assert_eq!(text, before);
+                assert!(
+                    err.contains("is left as it was: the run was interrupted"),
+                    "{err}"
+                );
+            }
+            None => assert_eq!(text.lines().count(), 5, "{text}"),
+        }
+    }
 }
 
 fn json_str(s: &str) -> serde_json::Value {
@@ -1426,4 +1459,120 @@ fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
         "{}",
         stdout(&out)
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_convert_and_runs_keep_their_files_and_streams_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // A dry run refuses a --solutions that is the store, as the run does.
+    let db = at("r.db");
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--db",
+            &db,
+            "--solutions",
+            &db,
+            "--dry-run",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("is the results database too"),
+        "{}",
+        stderr(&out)
+    );
+    // Boards from standard input, moves to standard output: two streams,
+    // not one file named `-`.
+    let out = colorwalk(
+        &[
+            "bench",
+            "--boards",
+            "-",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--solutions",
+            "-",
+        ],
+        "6x6c3-s1\n6x6c3-s2\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2, "{}", stdout(&out));
+    // A named pipe is no store: refused, not waited on.
+    let fifo = at("fifo.db");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = colorwalk(
+        &[
+            "bench", "--seeds", "1..2", "--size", "6x6", "--spec", "greedy", "--db", &fifo,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is not a regular file"),
+        "{}",
+        stderr(&out)
+    );
+    // A full standard output is an error (exit 2), not a panic.
+    let full = std::fs::File::create("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .args(["runs", "--db", &at("none.db")])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    // `convert -o -` writes standard output; a file standard input reads is
+    // not written over.
+    let out = colorwalk(&["convert", "6x6c3-s1", "--to", "id", "-o", "-"], "");
+    assert_eq!(stdout(&out), "6x6c3-s1\n");
+    assert!(!dir.path().join("-").exists() && !std::path::Path::new("-").exists());
+    let board = at("b.txt");
+    std::fs::write(&board, stdout(&colorwalk(&["new", "6x6c3-s1"], ""))).unwrap();
+    let before = std::fs::read_to_string(&board).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .args(["convert", "-", "--to", "line", "-o", &board])
+        .stdin(std::fs::File::open(&board).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is both the input and the output"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(&board).unwrap(), before);
+}
+
+#[test]
+fn optimum_json_says_whether_a_listed_optimum_holds() {
+    for (listed, holds) in [(2, true), (1, false)] {
+        let out = colorwalk(
+            &["optimum", "-", "--no-store", "--json"],
+            &format!("# optimum: {listed}\n.01\n011\n"),
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert_eq!(v["listed_optimum"], listed);
+        assert_eq!(v["listed_optimum_holds"], holds);
+    }
+    let out = colorwalk(&["optimum", "2x2c2:.011", "--no-store", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert!(v.get("listed_optimum_holds").is_none(), "{v}");
 }
