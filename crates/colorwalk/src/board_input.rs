@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, anyhow, bail};
 use cw_core::BoardId;
 use cw_core::format::{self, BoardEntry, Format};
+use std::ffi::OsStr;
 use std::io::Read;
 use std::path::Path;
 
@@ -14,18 +15,21 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// Reads every board named by `source`: `-` is standard input, an existing
 /// file (or FIFO) is read, anything else must be a board ID.
-pub fn load_all(source: &str, from: Option<Format>) -> Result<Vec<BoardEntry>> {
+pub fn load_all(source: impl AsRef<OsStr>, from: Option<Format>) -> Result<Vec<BoardEntry>> {
+    let source = source.as_ref();
+    // Shown in messages; a file name that is not UTF-8 is still read.
+    let shown = source.to_string_lossy();
     let (text, origin) = if source == "-" {
         let text = read_capped(std::io::stdin().lock(), "standard input")?;
         (text, "standard input".to_string())
     } else {
         let meta = std::fs::metadata(source);
         match &meta {
-            Ok(m) if is_readable_kind(m) => (read_file(source, m)?, source.to_string()),
+            Ok(m) if is_readable_kind(m) => (read_file(Path::new(source), m)?, shown.into_owned()),
             _ => {
-                return match source.parse::<BoardId>() {
+                return match shown.parse::<BoardId>() {
                     Ok(id) => Ok(vec![BoardEntry::new(id.board()?)]),
-                    Err(e) => Err(not_a_board(source, meta, &e)),
+                    Err(e) => Err(not_a_board(&shown, meta, &e)),
                 };
             }
         }
@@ -54,7 +58,8 @@ fn is_readable_kind(meta: &std::fs::Metadata) -> bool {
 }
 
 /// Reads a board file, refusing empty and oversized ones.
-fn read_file(path: &str, meta: &std::fs::Metadata) -> Result<String> {
+fn read_file(file_path: &Path, meta: &std::fs::Metadata) -> Result<String> {
+    let path = file_path.display();
     if meta.is_file() {
         if meta.len() == 0 {
             bail!("the board file '{path}' is empty");
@@ -67,8 +72,8 @@ fn read_file(path: &str, meta: &std::fs::Metadata) -> Result<String> {
             );
         }
     }
-    let file =
-        std::fs::File::open(path).with_context(|| format!("opening the board file '{path}'"))?;
+    let file = std::fs::File::open(file_path)
+        .with_context(|| format!("opening the board file '{path}'"))?;
     read_capped(file, &format!("the board file '{path}'"))
 }
 

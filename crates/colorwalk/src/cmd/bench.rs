@@ -59,10 +59,9 @@ fn boards_draft(args: &BenchArgs) -> Result<(BoardSet, &'static str)> {
     let (width, height) = args.size;
     let colors = usize::from(args.colors);
     if let Some(path) = &args.boards {
-        let source = path.to_string_lossy();
         let from = args.from.map(cw_core::format::Format::from);
-        let entries = crate::board_input::load_all(&source, from)?;
-        let label = source.into_owned();
+        let entries = crate::board_input::load_all(path, from)?;
+        let label = path.to_string_lossy().into_owned();
         return Ok((BoardSet::Entries { label, entries }, "--boards"));
     }
     if let Some(seeds) = &args.seeds {

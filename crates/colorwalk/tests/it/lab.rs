@@ -1576,3 +1576,34 @@ fn optimum_json_says_whether_a_listed_optimum_holds() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert!(v.get("listed_optimum_holds").is_none(), "{v}");
 }
+
+/// A board file whose name is not UTF-8 is read (it was "not found").
+#[cfg(unix)]
+#[test]
+fn bench_reads_a_board_file_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"boards-\xff.txt"));
+    std::fs::write(&path, stdout(&colorwalk(&["new", "10x10c4-s1"], ""))).unwrap();
+    let run = |file: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+            .args(["bench", "--spec", "greedy", "--no-store", "--boards"])
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    let out = run(&path);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("│ greedy ┆      1 ┆      1 ┆"),
+        "{}",
+        stdout(&out)
+    );
+    // One that does not exist is named as well as it can be.
+    let out = run(&dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"none-\xff.txt")));
+    assert!(stderr(&out).contains("no such file") && stderr(&out).contains("none-\u{fffd}.txt"));
+}
