@@ -411,7 +411,13 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     };
     // Rows in the order the specs were asked for, not the order games finished.
     let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &batch.plan.labels());
-    write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
+    if summaries.is_empty() && matches!(format, TableFormat::Terminal | TableFormat::Markdown) {
+        // A table for people with no rows says nothing; JSON and CSV keep
+        // their empty shapes for programs.
+        eprintln!("no games were played, so there is no table");
+    } else {
+        write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
+    }
     if args.published {
         write!(w, "{}", published_table(&records, format))?;
     }

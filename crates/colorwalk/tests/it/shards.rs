@@ -360,3 +360,28 @@ fn a_run_is_resumed_only_by_the_same_plan_and_a_different_one_says_how_to_start_
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stderr(&out).contains("stored as run 2"), "{}", stderr(&out));
 }
+
+/// A shard that gets none of the plan's boards says so instead of printing
+/// a table with no rows, and still stores its (empty) run for `merge`.
+#[test]
+fn a_shard_without_boards_prints_no_empty_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s7.db");
+    let out = bench(&[], &["--shard", "7/8", "--db", db.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(err.contains("shard 7/8: 0 of the plan's 7 boards"), "{err}");
+    assert!(
+        err.contains("no games were played, so there is no table"),
+        "{err}"
+    );
+    assert_eq!(Store::open_existing(&db).unwrap().runs().unwrap().len(), 1);
+    // JSON keeps its shape for programs.
+    let json = dir.path().join("s7j.db");
+    let out = bench(
+        &[],
+        &["--shard", "7/8", "--db", json.to_str().unwrap(), "--json"],
+    );
+    assert_eq!(stdout(&out).trim(), "[]", "{}", stderr(&out));
+}
