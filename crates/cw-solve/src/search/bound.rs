@@ -131,6 +131,25 @@
 //!   the middle game no single color separates anything (the seven others
 //!   connect the board), and where the graph has cycles, near the end, the
 //!   relaxed game's layers already count them.
+//! - **The linear-programming relaxation of the game.** Over a horizon of
+//!   `T` moves: `x[c,t]` (color `c` is move `t`, at most one color a
+//!   move), `y[v,t]` (cluster `v` is in the region after move `t`, never
+//!   leaving it); a cluster joins at `t` only if its color is played then
+//!   (`y[v,t] ≤ y[v,t−1] + x[color(v),t]`) and some neighbor was in the
+//!   region before (`y[v,t] ≤ Σ y[u,t−1]` over its neighbors `u`); every
+//!   cluster is in at `T`. With whole numbers this is the game itself, so
+//!   the smallest `T` whose relaxation is feasible never exceeds `opt`.
+//!   Solved with HiGHS at every position along seven optimal solutions
+//!   (five 26×26×8, one 30×30×6; 287 positions, a probe not kept): above
+//!   the refined bound by one at 8 positions, all in the second half of
+//!   the game, equal at 244, one below at 35 (at the start of `s14`, 32
+//!   against 33), at 1 to 15 s a position. The optimal relaxation spreads
+//!   a fraction of a move over every color early on, so a thin film of
+//!   region advances one layer a move in every direction at once: the
+//!   relaxed game again. Cuts that count a color's clusters on every path
+//!   to a cluster, one move taken whole (a mixed-integer program, 153 s
+//!   for one answer) or one real move before the relaxation changed none
+//!   of the middle game's positions by more than one.
 //!
 //! None of these beats the relaxed game on these boards, so none is
 //! built.
