@@ -16,11 +16,12 @@ use cw_solve::exact::{ExactOptions, ExactResult, StopReason, solve_exact_from};
 use cw_solve::{Limits, ProgressSink, SearchCtx, SearchProgress};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
 
@@ -250,12 +251,24 @@ fn game_clears(game: &Game<'_>, line: &[Color]) -> bool {
     g.is_solved()
 }
 
-/// Sends events from a blocking thread; a send fails once the page is gone,
-/// or has read nothing for [`SEND_PATIENCE`] (a client that keeps its
-/// connection open but stops reading would otherwise hold the search, and
-/// its slot, for good).
+/// Sends events from a blocking thread; a send fails once nobody listens.
 #[derive(Clone)]
-pub(crate) struct Events(mpsc::Sender<Event>, Duration);
+pub(crate) struct Events(Sink);
+
+/// Where [`Events`] go.
+#[derive(Clone)]
+enum Sink {
+    /// One page's stream. A send fails once the page is gone, or has read
+    /// nothing for the patience given ([`SEND_PATIENCE`]: a client that
+    /// keeps its connection open but stops reading would otherwise hold the
+    /// search, and its slot, for good).
+    Page(mpsc::Sender<Event>, Duration),
+    /// A search shared by every page that asks for it ([`ParSearches`]):
+    /// the events said so far, as (name, data), which each page's stream
+    /// reads at its own pace, so a page that stops reading holds up
+    /// nobody. A send fails once the last page is gone (the flag).
+    Shared(watch::Sender<Vec<(String, String)>>, Arc<AtomicBool>),
+}
 
 /// How long a send waits for room before it takes the page for gone.
 const SEND_PATIENCE: Duration = Duration::from_secs(30);
@@ -263,22 +276,141 @@ const SEND_PATIENCE: Duration = Duration::from_secs(30);
 impl Events {
     /// Sends `data` as event `name`; false if nobody listens any more.
     pub(crate) fn send(&self, name: &str, data: &Value) -> bool {
-        let mut event = Event::default().event(name).data(data.to_string());
-        let give_up = Instant::now() + self.1;
-        loop {
-            match self.0.try_send(event) {
-                Ok(()) => return true,
-                Err(mpsc::error::TrySendError::Closed(_)) => return false,
-                Err(mpsc::error::TrySendError::Full(back)) => {
-                    if Instant::now() >= give_up {
-                        return false;
+        match &self.0 {
+            Sink::Page(tx, patience) => {
+                let mut event = Event::default().event(name).data(data.to_string());
+                let give_up = Instant::now() + *patience;
+                loop {
+                    match tx.try_send(event) {
+                        Ok(()) => return true,
+                        Err(mpsc::error::TrySendError::Closed(_)) => return false,
+                        Err(mpsc::error::TrySendError::Full(back)) => {
+                            if Instant::now() >= give_up {
+                                return false;
+                            }
+                            event = back;
+                            std::thread::sleep(Duration::from_millis(5));
+                        }
                     }
-                    event = back;
-                    std::thread::sleep(Duration::from_millis(5));
                 }
+            }
+            Sink::Shared(said, gone) => {
+                if gone.load(std::sync::atomic::Ordering::Relaxed) {
+                    return false;
+                }
+                said.send_modify(|said| said.push((name.to_string(), data.to_string())));
+                true
             }
         }
     }
+}
+
+/// The par searches running, by board ID. Every page of the lab asks for
+/// its board's par when it opens, so the visitors of one board would each
+/// start the same search in a slot of its own (the server has a few): a
+/// page that asks for the par of a board already searched joins that
+/// search instead, without a slot, and hears what it said so far and the
+/// rest. The search is cancelled when the last page listening goes.
+#[derive(Debug, Default)]
+pub(crate) struct ParSearches(Mutex<HashMap<String, Weak<ParSearch>>>);
+
+/// One running par search, held by the streams of the pages that listen.
+#[derive(Debug)]
+struct ParSearch {
+    /// What the search has said so far.
+    said: watch::Receiver<Vec<(String, String)>>,
+    /// Sets the search's cancel flag when the last page has gone.
+    _cancel: CancelOnDrop,
+}
+
+impl ParSearches {
+    /// The par search of board `id`, if one is running and has a page
+    /// listening.
+    fn join(&self, id: &str) -> Option<Arc<ParSearch>> {
+        let map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.get(id).and_then(Weak::upgrade)
+    }
+
+    /// Starts `work` as the par search of board `id` (holding `permit`), and
+    /// the first page's stream of it. A search started meanwhile by another
+    /// page is joined instead, and `permit` given back.
+    fn start(
+        &self,
+        id: &str,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        work: impl FnOnce(Events, Arc<AtomicBool>, tokio::sync::OwnedSemaphorePermit) + Send + 'static,
+    ) -> Result<Response, ApiError> {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(search) = map.get(id).and_then(Weak::upgrade) {
+            return Ok(shared_stream(search));
+        }
+        map.retain(|_, search| search.strong_count() > 0);
+        let (tx, rx) = watch::channel(Vec::new());
+        let cancel = Arc::new(AtomicBool::new(false));
+        let search = Arc::new(ParSearch {
+            said: rx,
+            _cancel: CancelOnDrop(cancel.clone()),
+        });
+        let events = Events(Sink::Shared(tx, cancel.clone()));
+        spawn_job(move || work(events, cancel, permit))?;
+        map.insert(id.to_string(), Arc::downgrade(&search));
+        Ok(shared_stream(search))
+    }
+}
+
+/// A page's stream of a shared search: every event said so far, then each
+/// one as it comes, until `done` or `error` (or the search ends without a
+/// word, cancelled). Holding `search` keeps it running.
+fn shared_stream(search: Arc<ParSearch>) -> Response {
+    let said = search.said.clone();
+    let said_so_far = futures_util::stream::unfold(
+        (said, 0usize, Some(search)),
+        |(mut said, next, search)| async move {
+            // `None` once the last event is out: the stream ends.
+            let search = search?;
+            loop {
+                let new: Vec<(String, String)> = said.borrow_and_update()[next..].to_vec();
+                if !new.is_empty() {
+                    let ends = new
+                        .iter()
+                        .any(|(name, _)| name == "done" || name == "error");
+                    let events: Vec<Result<Event, Infallible>> = new
+                        .iter()
+                        .map(|(name, data)| Ok(Event::default().event(name).data(data)))
+                        .collect();
+                    let next = next + new.len();
+                    return Some((events, (said, next, (!ends).then_some(search))));
+                }
+                // The search has ended (its sender is gone) with nothing more to say.
+                said.changed().await.ok()?;
+            }
+        },
+    );
+    let stream = futures_util::StreamExt::flat_map(said_so_far, futures_util::stream::iter);
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(2)))
+        .into_response()
+}
+
+/// Runs `work` on a thread of its own; what it freed goes back to the
+/// system when it ends.
+fn spawn_job(work: impl FnOnce() + Send + 'static) -> Result<(), ApiError> {
+    std::thread::Builder::new()
+        .name("cw-web job".into())
+        .spawn(move || {
+            let started = Instant::now();
+            work();
+            // As after `jobs::search`: the freed memory goes back.
+            cw_batch::give_back_freed_memory_after(started.elapsed());
+        })
+        .map(drop)
+        .map_err(|e| ApiError::internal(format!("cannot start a thread: {e}")))
 }
 
 /// Starts `work` on a thread of its own (holding `permit`) and answers with
@@ -292,15 +424,8 @@ pub(crate) fn event_stream(
     let (tx, rx) = mpsc::channel(64);
     let cancel = Arc::new(AtomicBool::new(false));
     let guard = CancelOnDrop(cancel.clone());
-    std::thread::Builder::new()
-        .name("cw-web job".into())
-        .spawn(move || {
-            let started = Instant::now();
-            work(Events(tx, SEND_PATIENCE), cancel, permit);
-            // As after `jobs::search`: the freed memory goes back.
-            cw_batch::give_back_freed_memory_after(started.elapsed());
-        })
-        .map_err(|e| ApiError::internal(format!("cannot start a thread: {e}")))?;
+    let events = Events(Sink::Page(tx, SEND_PATIENCE));
+    spawn_job(move || work(events, cancel, permit))?;
     let stream = ReceiverStream::new(rx).map(move |event| {
         let _ = &guard;
         Ok::<_, Infallible>(event)
@@ -354,8 +479,14 @@ pub(crate) async fn par(
         let stream = tokio_stream::iter([Ok::<_, Infallible>(done)]);
         return Ok(Sse::new(stream).into_response());
     }
+    // A search of this board already running is joined, without a slot.
+    let pars = &state.inner_pars();
+    if let Some(search) = pars.join(&id) {
+        return Ok(shared_stream(search));
+    }
     let permit = state.search_slot()?;
-    event_stream(permit, move |events, cancel, _permit| {
+    let key = id.clone();
+    pars.start(&key, permit, move |events, cancel, _permit| {
         let mut store = cw_lab::Store::open(&config.db).ok();
         let graph = ClusterGraph::new(&board);
         let start = graph.start();
@@ -589,7 +720,7 @@ mod tests {
         // Room for two events, and a page that never reads: the third send
         // gives up (it once waited for good, holding its search's slot).
         let (tx, mut rx) = mpsc::channel(2);
-        let events = Events(tx, Duration::from_millis(50));
+        let events = Events(Sink::Page(tx, Duration::from_millis(50)));
         let data = json!({"n": 1});
         assert!(events.send("a", &data));
         assert!(events.send("b", &data));

@@ -128,6 +128,8 @@ struct Inner {
     batches: Arc<Semaphore>,
     /// Store jobs running at once ([`STORE_JOBS`]): others wait their turn.
     store_jobs: Arc<Semaphore>,
+    /// The par searches running, shared by the pages that ask for them.
+    pars: exact::ParSearches,
 }
 
 /// Requests that read or write the store at once. A run's table, plot or
@@ -144,6 +146,7 @@ impl AppState {
                 jobs: Arc::new(Semaphore::new(config.jobs.max(1))),
                 batches: Arc::new(Semaphore::new(1)),
                 store_jobs: Arc::new(Semaphore::new(STORE_JOBS)),
+                pars: exact::ParSearches::default(),
                 config,
             }),
         }
@@ -152,6 +155,11 @@ impl AppState {
     /// The configuration.
     pub fn config(&self) -> &Config {
         &self.inner.config
+    }
+
+    /// The par searches running.
+    pub(crate) fn inner_pars(&self) -> &exact::ParSearches {
+        &self.inner.pars
     }
 
     /// Searches and batches running now (a search's slot is given back when

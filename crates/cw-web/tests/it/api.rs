@@ -1346,6 +1346,60 @@ async fn closed_par_requests_stop_during_their_first_stage_on_large_boards() {
     assert_eq!(hint.status, StatusCode::OK);
 }
 
+/// Reads an event stream until it has held `n` events; its text so far.
+async fn read_events<S, E>(body: &mut S, n: usize) -> String
+where
+    S: futures_util::Stream<Item = Result<axum::body::Bytes, E>> + Unpin,
+    E: std::fmt::Debug,
+{
+    let mut text = String::new();
+    while text.matches("event:").count() < n {
+        let chunk = tokio_stream::StreamExt::next(body).await.unwrap().unwrap();
+        text.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    text
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_that_ask_for_the_same_par_share_one_search() {
+    // Every page asks for its board's par when it opens: with one search
+    // slot, a second page on the same board joins the search under way
+    // (it used to start its own, or be told the server is busy), hears
+    // what it said so far, and keeps it going when the first page closes.
+    let (state, dir) = state_with(|c| c.jobs = 1);
+    let app = app(state.clone());
+    let open = |board: &str| {
+        let uri = format!("/api/par?board={board}");
+        tower::ServiceExt::oneshot(app.clone(), Request::get(uri).body(Body::empty()).unwrap())
+    };
+    let first = open("26x26c8-s1").await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let mut first = first.into_body().into_data_stream();
+    let said = read_events(&mut first, 1).await;
+    assert!(said.contains("\"upper\":null"), "{said}");
+    let second = open("26x26c8-s1").await.unwrap();
+    assert_eq!(second.status(), StatusCode::OK);
+    let mut second = second.into_body().into_data_stream();
+    assert!(read_events(&mut second, 1).await.starts_with(&said));
+    // One search runs, in the one slot: another board's par must wait.
+    assert_eq!(state.running(), 1);
+    let other = open("26x26c8-s2").await.unwrap();
+    assert_eq!(other.status(), StatusCode::SERVICE_UNAVAILABLE);
+    // The first page goes; the second still hears the first stage's
+    // upper bound, from the same search.
+    drop(first);
+    let heard = read_events(&mut second, 2).await;
+    let upper = &heard[heard.rfind("\"upper\":").unwrap() + 8..];
+    assert!(upper.starts_with(|c: char| c.is_ascii_digit()), "{heard}");
+    assert_eq!(state.running(), 1);
+    // The last page goes: the search stops (it would store its par at its
+    // 120 s budget), and the slot is free.
+    drop(second);
+    eventually("the shared par search to stop", || state.running() == 0).await;
+    let store = cw_lab::Store::open(&dir.path().join("results.db")).unwrap();
+    assert_eq!(store.optimum("26x26c8-s1").unwrap(), None);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_batch_can_start_as_soon_as_the_last_one_says_it_finished() {
     use futures_util::StreamExt;
