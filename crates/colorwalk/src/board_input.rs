@@ -154,8 +154,19 @@ fn looks_like_path(s: &str) -> bool {
 
 /// Reads the one board named by `source`, or the one `pick` chooses (a
 /// number from 1, a name, or a board's ID) from a file with several.
-pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Result<BoardEntry> {
+pub fn load_one(
+    source: impl AsRef<OsStr>,
+    from: Option<Format>,
+    pick: Option<&str>,
+) -> Result<BoardEntry> {
+    let source = source.as_ref();
     let mut boards = load_all(source, from)?;
+    // Named in messages as the file, or as standard input.
+    let source = if source == "-" {
+        "standard input".into()
+    } else {
+        source.to_string_lossy()
+    };
     let Some(pick) = pick else {
         if boards.len() > 1 {
             bail!(
@@ -199,10 +210,15 @@ pub fn load_one(source: &str, from: Option<Format>, pick: Option<&str>) -> Resul
             numbers.join(", ")
         );
     }
-    let found = named
-        .first()
-        .copied()
-        .or_else(|| boards.iter().position(|b| b.board.id().to_string() == pick));
+    // Else a board whose ID is `pick`, written out or short (`k2` for
+    // `30x20c5-k2`).
+    let id = pick.parse::<BoardId>().ok().map(|id| id.to_string());
+    let found = named.first().copied().or_else(|| {
+        boards.iter().position(|b| {
+            let own = b.board.id().to_string();
+            own == pick || id.as_ref() == Some(&own)
+        })
+    });
     match found.map(|i| boards.swap_remove(i)) {
         Some(b) => Ok(b),
         None => {

@@ -28,7 +28,8 @@ pub enum Command {
     Convert(ConvertArgs),
     /// List every solver and preset with its parameters.
     Solvers(SolversArgs),
-    /// Solve one board with one solver spec.
+    /// Solve one board with one solver spec (exit code 0 cleared, 1 not
+    /// cleared: the solver gave up or a budget ran out, 130 Ctrl-C).
     Solve(SolveArgs),
     /// The proven minimum number of moves of a board, with a solution (exit
     /// code 0 proven, 1 not proven within the budgets or --within answered
@@ -352,7 +353,7 @@ impl From<FormatArg> for Format {
 #[derive(Debug, Args)]
 pub struct BoardArgs {
     /// A board ID (`30x20c5-k1`, `30x20c5-s42`, `k7`, `WxHcK:CELLS`), a file, or `-` for standard input.
-    pub board: String,
+    pub board: std::ffi::OsString,
     /// The file's format (default: detected).
     #[arg(long, value_enum)]
     pub from: Option<FormatArg>,
@@ -419,7 +420,7 @@ pub struct ShowArgs {
 pub struct PlayArgs {
     /// A board ID, file or `-` (default: a new random 30x20 Color Walk board with 5 colors);
     /// Flood-It boards too, e.g. `14x14c6-f1` or `19x19c6@9,9-f7` (start row 9, column 9).
-    pub board: Option<String>,
+    pub board: Option<std::ffi::OsString>,
     /// The file's format (default: detected).
     #[arg(long, value_enum)]
     pub from: Option<FormatArg>,
@@ -460,7 +461,7 @@ pub struct VerifyArgs {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The input: a file, `-` for standard input, or a board ID.
-    pub input: String,
+    pub input: std::ffi::OsString,
     /// The input format (default: detected).
     #[arg(long, value_enum)]
     pub from: Option<FormatArg>,

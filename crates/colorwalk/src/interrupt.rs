@@ -4,12 +4,20 @@
 //! their searches as the cancel flag, so they stop within milliseconds and
 //! report what they have (the best solution and the proven bound; the games
 //! stored so far; the terminal given back as it was); a second one ends the
-//! process at once. Other commands keep the default, which ends the
-//! process.
+//! process at once, unless it comes within [`SAME_SIGNAL`] of the first
+//! (`timeout` and some schedulers signal a process and its process group
+//! at once, so it hears one stop twice). Other commands keep the default,
+//! which ends the process.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+/// A second signal this soon after the first is taken for the same stop,
+/// sent twice (to the process and to its group), not for a second Ctrl-C:
+/// a person pressing twice takes longer.
+pub const SAME_SIGNAL: Duration = Duration::from_millis(100);
 
 /// Whether the full-screen game holds the terminal: a second signal, which
 /// ends the process at once, gives it back first.
@@ -32,8 +40,15 @@ pub fn flag() -> Arc<AtomicBool> {
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let set = flag.clone();
+        let first = OnceLock::new();
         let _ = ctrlc::set_handler(move || {
             if set.swap(true, Ordering::SeqCst) {
+                if first
+                    .get()
+                    .is_some_and(|at: &Instant| at.elapsed() < SAME_SIGNAL)
+                {
+                    return;
+                }
                 // The handler runs on a thread of its own, not in the
                 // signal's context, so it may write to the terminal.
                 if FULL_SCREEN.swap(false, Ordering::SeqCst) {
@@ -47,6 +62,7 @@ pub fn flag() -> Arc<AtomicBool> {
                 }
                 std::process::exit(i32::from(EXIT_INTERRUPTED));
             }
+            let _ = first.set(Instant::now());
             eprintln!("\ninterrupted: stopping (a second Ctrl-C or signal quits at once)");
         });
         flag

@@ -341,7 +341,10 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
             // A run keeps one result per board and spec, so a board listed
             // twice would lose one of its games (and never finish a shard).
             // The same board may be written two ways (`k3`, or its cells in
-            // full), so boards are told apart by what they are.
+            // full), so boards are told apart by what they are: their cells,
+            // start and rules, and their colors (`2x2c4:1100` has colors
+            // its cells do not use, which round-robin plays, and
+            // `2x2c2:1100` none).
             let mut first_of = std::collections::HashMap::new();
             for (i, e) in entries.iter().enumerate() {
                 let b = &e.board;
@@ -350,6 +353,7 @@ fn board_set(boards: &BoardSet, caps: &Caps<'_>) -> Result<BoardSet, PlanError> 
                     b.height(),
                     b.start(),
                     b.is_flood_it(),
+                    b.n_colors(),
                     b.cells().to_vec(),
                 );
                 if let Some(&j) = first_of.get(&id) {
@@ -718,6 +722,21 @@ mod tests {
             "{}",
             e.message
         );
+        // The same cells with another color count are another board.
+        let entries = ["2x2c4:1100", "2x2c2:1100"]
+            .map(|id| {
+                let id: cw_core::BoardId = id.parse().unwrap();
+                cw_core::format::BoardEntry::new(id.board().unwrap())
+            })
+            .to_vec();
+        let plan = check(
+            &draft(BoardSet::Entries {
+                label: "ids.txt".into(),
+                entries,
+            }),
+            &Caps::command_line(),
+        );
+        assert_eq!(plan.unwrap().boards.len(), 2);
     }
 
     #[test]

@@ -323,8 +323,9 @@ fn draw<DB: DrawingBackend>(
 ) -> DrawResult<DB> {
     root.fill(&WHITE)?;
     let title = format!(
-        "{} boards × {} solver spec{}",
+        "{} board{} × {} solver spec{}",
         run.n_boards,
+        if run.n_boards == 1 { "" } else { "s" },
         run.specs.len(),
         if run.specs.len() == 1 { "" } else { "s" }
     );

@@ -37,6 +37,10 @@ pub struct Limits {
 pub struct SearchProgress<'a> {
     /// The board searched, by ID.
     pub board: &'a str,
+    /// Moves the game had made before the position searched (0: the
+    /// start). A later stage of a spec (`greedy:until=5>exact`) searches
+    /// from the middle of the game, and its bounds are on the moves left.
+    pub moves_before: u32,
     /// No solution has fewer moves: every position of fewer is refuted.
     pub lower_bound: u32,
     /// The shortest solution found so far.
@@ -136,6 +140,14 @@ pub struct SearchCtx {
     /// The series' sine stream, positioned after the board's own draws when
     /// the board came from it (as the series' random solvers shared it).
     pub series_stream: KoblenskiStream,
+    /// What a budget changed in a search without stopping it (a beam
+    /// narrowed to fit the memory budget, a queue cut short by it), each
+    /// said once, for `solve` to report: the moves are then not what the
+    /// spec alone would play.
+    pub budget_notes: Vec<String>,
+    /// Moves the game had made when the solver was last asked (`solve` sets
+    /// it), for progress reports from the middle of a game.
+    pub(crate) moves_before: u32,
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     memory_bytes: Option<u64>,
@@ -183,6 +195,8 @@ impl SearchCtx {
             gave_up_because: None,
             unproven_because: None,
             series_stream: KoblenskiStream::at(after_board),
+            budget_notes: Vec::new(),
+            moves_before: 0,
             deadline: limits.time_limit.map(|t| Instant::now() + t),
             cancel: limits.cancel.clone(),
             memory_bytes: limits.memory_bytes,
@@ -193,6 +207,14 @@ impl SearchCtx {
                 .map(|sink| (sink, board.id().to_string())),
             made: Instant::now(),
             stopped: false,
+        }
+    }
+
+    /// Says once that a budget changed what a search does (see
+    /// [`budget_notes`](Self::budget_notes)).
+    pub fn note_budget(&mut self, note: String) {
+        if !self.budget_notes.contains(&note) {
+            self.budget_notes.push(note);
         }
     }
 
@@ -208,6 +230,7 @@ impl SearchCtx {
         if let Some((sink, board)) = &self.progress {
             (sink.0)(&SearchProgress {
                 board,
+                moves_before: self.moves_before,
                 lower_bound,
                 upper_bound,
                 nodes_expanded,

@@ -67,6 +67,10 @@ pub struct SolveReport {
     /// Why a solver that proves optimality did not prove its moves
     /// optimal, when a budget cut its proof short (solved games only).
     pub unproven_because: Option<String>,
+    /// What a budget changed in the search without stopping it (a beam
+    /// narrowed to fit the memory budget, say): the moves are then not what
+    /// the spec alone would play. Empty when nothing was changed.
+    pub budget_notes: Vec<String>,
     /// On [`Outcome::Cancelled`]: the moves the solver handed back when
     /// told to stop, not played (a cancelled game has no outcome of its
     /// own, and batches play it again). `exact` hands back its best
@@ -140,6 +144,7 @@ pub fn solve_from(
             .unproven_because
             .take()
             .filter(|_| outcome == Outcome::Solved && !ctx.proven_optimal),
+        budget_notes: std::mem::take(&mut ctx.budget_notes),
         outcome,
         moves,
         unplayed,
@@ -171,6 +176,7 @@ fn play(
         if let Some(outcome) = stopped(ctx) {
             break outcome;
         }
+        ctx.moves_before = game.n_moves();
         let Some(proposed) = solver.next_moves(game, ctx).filter(|m| !m.is_empty()) else {
             // A search cut short by the clock or a cancel may find nothing:
             // that is the budget's doing, not the solver giving up.

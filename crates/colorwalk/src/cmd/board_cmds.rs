@@ -332,9 +332,10 @@ pub fn convert(args: &ConvertArgs) -> Result<ExitCode> {
     // Writing over the input would lose what the output format cannot hold
     // (comments, names, optima), with no way back; the input `-` is the
     // file standard input reads, if it reads one.
-    let input = match args.input.as_str() {
-        "-" => std::path::Path::new("/dev/stdin"),
-        path => std::path::Path::new(path),
+    let input = if args.input == "-" {
+        std::path::Path::new("/dev/stdin")
+    } else {
+        std::path::Path::new(&args.input)
     };
     if let Some(out) = output
         && out.exists()

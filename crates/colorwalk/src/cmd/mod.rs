@@ -140,16 +140,25 @@ pub(crate) fn count(n: impl TryInto<u64>, noun: &str) -> String {
 }
 
 /// One line for a search's progress report, e.g.
-/// `30x30c6-s2: 40 ≤ minimum ≤ 41 after 1.6 s (93032 positions expanded, 59.7 MB held)`.
+/// `30x30c6-s2: 40 ≤ minimum ≤ 41 after 1.6 s (93032 positions expanded, 59.7 MB held)`;
+/// a search from the middle of a game (a later stage of a spec) counts the
+/// moves left: `30x20c5-k1 after 5 moves: fewest moves left 25, proven after …`.
 pub(crate) fn progress_line(p: &SearchProgress<'_>) -> String {
-    let bounds = if p.lower_bound >= p.upper_bound {
-        format!("minimum {}, proven", p.upper_bound)
+    let (board, what) = if p.moves_before == 0 {
+        (p.board.to_string(), "minimum")
     } else {
-        format!("{} ≤ minimum ≤ {}", p.lower_bound, p.upper_bound)
+        (
+            format!("{} after {}", p.board, count(p.moves_before, "move")),
+            "fewest moves left",
+        )
+    };
+    let bounds = if p.lower_bound >= p.upper_bound {
+        format!("{what} {}, proven", p.upper_bound)
+    } else {
+        format!("{} ≤ {what} ≤ {}", p.lower_bound, p.upper_bound)
     };
     format!(
-        "{}: {bounds} after {:.1} s ({} positions expanded, {:.1} MB held)",
-        p.board,
+        "{board}: {bounds} after {:.1} s ({} positions expanded, {:.1} MB held)",
         p.elapsed.as_secs_f64(),
         p.nodes_expanded,
         p.held_bytes as f64 / 1e6

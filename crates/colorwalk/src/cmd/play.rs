@@ -245,7 +245,12 @@ pub fn play_lines(
                     draw(&game, output)?;
                     let n = game.current().n_moves();
                     let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
-                    writeln!(output, "cleared in {n} moves: {}", moves.join(","))?;
+                    writeln!(
+                        output,
+                        "cleared in {}: {}",
+                        super::count(n, "move"),
+                        moves.join(",")
+                    )?;
                     return Ok(Ending::Cleared(n));
                 }
                 if lost(&game) {

@@ -50,13 +50,13 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
             if format == TableFormat::Terminal {
                 writeln!(
                     w,
-                    "run {id}: {}{} boards of {}, {} results, created {}{}",
+                    "run {id}: {}{} of {}, {}, created {}{}",
                     info.shard
                         .as_deref()
                         .map_or(String::new(), |s| format!("shard {s} of ")),
-                    info.n_boards,
+                    super::count(info.n_boards, "board"),
                     info.board_set,
-                    info.n_results,
+                    super::count(info.n_results, "result"),
                     info.created,
                     match (&info.finished, info.fingerprint.is_empty()) {
                         (Some(_), _) => "",
@@ -210,10 +210,10 @@ fn write_merge_report(
     }
     writeln!(
         w,
-        "missing: {} of {} results, on {} boards{}",
+        "missing: {} of {}, on {}{}",
         r.expected.saturating_sub(r.results),
-        r.expected,
-        r.missing.len(),
+        super::count(r.expected, "result"),
+        super::count(r.missing.len(), "board"),
         if r.shards_to_rerun.is_empty() {
             String::new()
         } else {

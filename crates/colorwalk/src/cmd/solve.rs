@@ -121,6 +121,10 @@ struct SolveJson {
     /// moves are not proven optimal.
     #[serde(skip_serializing_if = "Option::is_none")]
     unproven_because: Option<String>,
+    /// What a budget changed in the search without stopping it (a beam
+    /// narrowed to fit `--memory-mb`, say).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    budget_notes: Vec<String>,
     /// On Ctrl-C: the whole solution the search had found when stopped
     /// (its best so far; not played, as the game was cancelled).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -182,6 +186,7 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
         proven_optimal: report.proven_optimal,
         gave_up_because: report.gave_up_because.clone(),
         unproven_because: report.unproven_because.clone(),
+        budget_notes: report.budget_notes.clone(),
         found_when_cancelled: found_when_cancelled.as_ref().map(Moves::to_string),
     };
     if args.json {
@@ -223,7 +228,10 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
             } else {
                 String::new()
             };
-            writeln!(w, "bound    at least {lb} moves{gap}")?;
+            writeln!(w, "bound    at least {}{gap}", super::count(lb, "move"))?;
+        }
+        for note in &out.budget_notes {
+            writeln!(w, "budget   {note}")?;
         }
         writeln!(w, "moves    {}", out.solution)?;
         if let Some(line) = &found_when_cancelled {

@@ -191,7 +191,7 @@ impl TuiGame {
         let solved = game.is_solved();
         self.moves.push(c);
         self.message = if solved {
-            format!("cleared in {} moves!", self.moves.len())
+            format!("cleared in {}!", super::count(self.moves.len(), "move"))
         } else if self.is_lost() {
             self.lost_message()
         } else {

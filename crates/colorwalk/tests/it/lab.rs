@@ -339,6 +339,31 @@ fn progress_lines_close_in_on_the_minimum() {
             assert!(b.0 >= a.0 && b.1 <= a.1, "{command:?}: {heard:?}");
         }
     }
+    // A later stage searches from the middle of the game: its lines count
+    // the moves left from there, not the board's minimum (k1's is 29).
+    let out = colorwalk(
+        &[
+            "solve",
+            "k1",
+            "--spec",
+            "greedy:until=5>exact",
+            "--json",
+            "--progress",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let err = stderr(&out);
+    assert!(progress_bounds(&err, "30x20c5-k1").is_empty(), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    let left = v["moves"].as_u64().unwrap() - 5;
+    assert!(
+        last.starts_with(&format!(
+            "30x20c5-k1 after 5 moves: fewest moves left {left}, proven after "
+        )),
+        "{err}"
+    );
     // Without the flag, nothing.
     let out = colorwalk(&["optimum", "16x16c6-s6", "--no-store"], "");
     assert!(progress_bounds(&stderr(&out), "16x16c6-s6").is_empty());
@@ -470,6 +495,45 @@ fn time_limits_accept_and_name_the_same_range_everywhere() {
             let out = colorwalk(&args, "");
             assert!(out.status.success(), "{args:?}: {}", stderr(&out));
         }
+    }
+}
+
+#[test]
+fn solve_says_when_the_memory_budget_narrowed_a_search() {
+    // The beam of `near` fits itself to the game's memory budget; the
+    // queue of `dijkstra` plays its path so far when it reaches it. Either
+    // way the game goes on, with other moves than the spec alone plays.
+    for (spec, said) in [
+        (
+            "near:width=3000",
+            "the beam kept 187 positions a step, not the 3000 asked for, to fit the game's \
+             memory budget of 1 MiB",
+        ),
+        (
+            "dijkstra",
+            "the queue reached the game's memory budget of 1 MiB before its cap of 250000 \
+             positions",
+        ),
+    ] {
+        let out = colorwalk(&["solve", "k2", "--spec", spec, "--memory-mb", "1"], "");
+        assert!(out.status.success(), "{spec}: {}", stderr(&out));
+        let text = stdout(&out);
+        let notes: Vec<&str> = text.lines().filter(|l| l.starts_with("budget ")).collect();
+        assert_eq!(notes.len(), 1, "{spec}: {text}");
+        assert!(notes[0].contains(said), "{spec}: {text}");
+        let out = colorwalk(
+            &["solve", "k2", "--spec", spec, "--memory-mb", "1", "--json"],
+            "",
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert!(
+            v["budget_notes"][0].as_str().unwrap().contains(said),
+            "{spec}: {v}"
+        );
+        // With room enough, nothing is said.
+        let out = colorwalk(&["solve", "k2", "--spec", spec, "--json"], "");
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        assert!(v.get("budget_notes").is_none(), "{spec}: {v}");
     }
 }
 
@@ -932,9 +996,24 @@ fn signalled_once(
     args: &[&str],
     ready: &str,
 ) -> (std::process::ExitStatus, String, String) {
+    signalled(signal, false, args, ready)
+}
+
+/// As [`signalled_once`]; with `to_group` the command runs in a process
+/// group of its own, and one `kill` signals it, then its group, as
+/// `timeout` does.
+#[cfg(unix)]
+fn signalled(
+    signal: &str,
+    to_group: bool,
+    args: &[&str],
+    ready: &str,
+) -> (std::process::ExitStatus, String, String) {
     use std::io::{BufRead, BufReader, Read};
+    use std::os::unix::process::CommandExt;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_colorwalk"))
+        .process_group(0)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -950,8 +1029,17 @@ fn signalled_once(
             break;
         }
     }
+    let pid = child.id().to_string();
+    let group = format!("-{pid}");
+    let targets = if to_group {
+        &[&pid, &group][..]
+    } else {
+        &[&pid]
+    };
     let kill = Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
+        .arg(format!("-{signal}"))
+        .arg("--")
+        .args(targets)
         .status()
         .unwrap();
     assert!(kill.success());
@@ -964,6 +1052,33 @@ fn signalled_once(
         .unwrap();
     err.read_to_string(&mut seen).unwrap();
     (child.wait().unwrap(), out, seen)
+}
+
+#[cfg(unix)]
+#[test]
+fn one_stop_signalled_twice_at_once_still_reports() {
+    // `timeout -s INT` signals the process, then its group: the two arrive
+    // within microseconds and are one stop, not a second Ctrl-C that quits
+    // without a word. (When the kernel merges the two, which it may while
+    // the first is pending, this checks nothing more than one signal.)
+    for _ in 0..10 {
+        let (status, out, err) = signalled(
+            "INT",
+            true,
+            &[
+                "optimum",
+                "26x26c8-s2",
+                "--no-store",
+                "--json",
+                "--progress",
+            ],
+            "≤ minimum ≤",
+        );
+        assert_eq!(status.code(), Some(130), "{err}");
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+        assert_eq!(v["stopped"], "cancelled");
+    }
 }
 
 #[cfg(unix)]
@@ -1606,4 +1721,38 @@ fn bench_reads_a_board_file_whose_name_is_not_utf8() {
         .path()
         .join(std::ffi::OsStr::from_bytes(b"none-\xff.txt")));
     assert!(stderr(&out).contains("no such file") && stderr(&out).contains("none-\u{fffd}.txt"));
+    // So do the commands that take one board.
+    for (args, said) in [
+        (&["solve", "--spec", "greedy"][..], "board    10x10c4-s1"),
+        (&["show"][..], "# 10x10c4-s1"),
+        (&["verify"][..], "not cleared"),
+        (&["convert", "--to", "id"][..], "10x10c4-s1"),
+        (&["optimum", "--no-store"][..], "minimum "),
+    ] {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"));
+        command.args(&args[..1]).arg(&path).args(&args[1..]);
+        if args[0] == "verify" {
+            command.arg("0");
+        }
+        let out = command.output().unwrap();
+        assert!(stdout(&out).contains(said), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn pick_takes_a_short_board_id_and_names_standard_input() {
+    let out = colorwalk(&["show", "-", "--pick", "k2"], "k1\nk2\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("# 30x20c5-k2 "),
+        "{}",
+        stdout(&out)
+    );
+    let out = colorwalk(&["show", "-", "--pick", "30x20c5-k9"], "k1\nk2\n");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no board named '30x20c5-k9' in standard input"),
+        "{}",
+        stderr(&out)
+    );
 }

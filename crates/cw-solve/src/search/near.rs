@@ -118,6 +118,15 @@ pub fn solve_near(game: &Game<'_>, opts: &NearOptions, ctx: &mut SearchCtx) -> N
     dispatch(game.graph(), Run { game, opts, ctx })
 }
 
+/// The note for a beam kept narrower than asked by the memory budget.
+fn narrowed(which: &str, width: usize, asked: usize, budget: u64) -> String {
+    format!(
+        "the {which} kept {width} positions a step, not the {asked} asked for, to fit the \
+         game's memory budget of {} MiB",
+        budget >> 20
+    )
+}
+
 /// The search from a settled position: the moves and a proven lower bound.
 pub(crate) fn near<const W: usize>(
     g: &Graph<W>,
@@ -131,6 +140,9 @@ pub(crate) fn near<const W: usize>(
     // The beam, then each exact search, within the game's memory budget.
     let budget = ctx.memory_cap(u64::MAX);
     let width = beam_width_within(game.graph(), opts.width.max(1), budget);
+    if width < opts.width {
+        ctx.note_budget(narrowed("beam", width, opts.width, budget));
+    }
     let nodes_before = ctx.nodes;
     let mut sol = beam(g, f, l, width, ctx, SearchCtx::should_stop, u32::MAX)
         .expect("a beam without a limit finds a finish");
@@ -167,6 +179,9 @@ pub(crate) fn near<const W: usize>(
         && !ctx.should_stop()
     {
         let limit = sol.len() as u32;
+        if wide < opts.widen {
+            ctx.note_budget(narrowed("second beam", wide, opts.widen, budget));
+        }
         if let Some(s) = beam(g, f, l, wide, ctx, SearchCtx::should_stop, limit) {
             sol = s;
         }

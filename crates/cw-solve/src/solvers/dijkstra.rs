@@ -301,10 +301,17 @@ impl Solver for Dijkstra {
                 return Some(path_to(&arena, v));
             }
             let cleared = waiting.n_blank(arena[v as usize].slot);
-            if heap.len() > self.cap
-                || cleared >= target
-                || bytes_while_expanding(&arena, &heap, &waiting, k) > budget
-            {
+            if heap.len() > self.cap || cleared >= target {
+                return Some(path_to(&arena, v));
+            }
+            if bytes_while_expanding(&arena, &heap, &waiting, k) > budget {
+                ctx.note_budget(format!(
+                    "the queue reached the game's memory budget of {} MiB before its cap of \
+                     {} positions, so the path to the best position so far was played and \
+                     the search began again from there",
+                    budget >> 20,
+                    self.cap
+                ));
                 return Some(path_to(&arena, v));
             }
             if let Some(path) = self.expand(game, &mut arena, &mut waiting, &mut heap, v, ctx) {
