@@ -18,8 +18,8 @@ use cw_batch::{Batch, BoardSet, Caps, Event, Field, PlanDraft, Resume};
 use cw_lab::{GameRecord, Optima, Store};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Which boards a batch plays.
@@ -31,8 +31,9 @@ pub(crate) enum BoardsKind {
     /// Seeded boards with seeds `first..first+count`.
     Seeds,
     /// Seeded Flood-It boards with seeds `first..first+count`, starting at
-    /// `start` (default the top-left block).
-    #[serde(rename = "flood-it")]
+    /// `start` (default the top-left block). Spelled `flood-it`, or
+    /// `floodit` as `/api/board` spells its source.
+    #[serde(rename = "flood-it", alias = "floodit")]
     FloodIt,
 }
 
@@ -215,6 +216,21 @@ pub(crate) async fn events(
     })
 }
 
+/// The shortest time between two `progress` events of a batch.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// What a batch's page has been told of its games.
+struct Tally {
+    /// The run's games so far (a resumed run's earlier ones too).
+    records: Vec<GameRecord>,
+    /// Games of the whole run.
+    total: usize,
+    /// When the last `progress` event went out.
+    sent_at: Option<Instant>,
+    /// Whether a game ended since then.
+    unsent: bool,
+}
+
 /// Runs a batch into the store, reporting to `events`. The batch slot
 /// (`permit`) is given back before `finished` is sent, so a batch started
 /// as soon as the page hears of the end finds the slot free.
@@ -237,60 +253,98 @@ fn play_batch(
     // Summaries list the specs in the order they were asked for, whatever
     // order the games finish in.
     let specs = batch.plan.labels();
-    let mut records: Vec<GameRecord> = Vec::new();
-    let mut total = 0;
-    let mut last = Instant::now();
+    // The games so far, and whether the page has heard of them all. A game
+    // is reported when it ends, unless a report went out less than
+    // PROGRESS_EVERY ago; then a watcher reports it once that much has
+    // passed, so games that end close together are never held back until
+    // the next one ends (a whole game's time budget, up to a minute).
+    let tally = Mutex::new(Tally {
+        records: Vec::new(),
+        total: 0,
+        sent_at: None,
+        unsent: false,
+    });
+    let report = |tally: &mut Tally| {
+        tally.sent_at = Some(Instant::now());
+        tally.unsent = false;
+        let summaries = cw_lab::Summary::per_spec(&tally.records, Some(&optima), &specs);
+        let alive = events.send(
+            "progress",
+            &json!({ "done": tally.records.len(), "total": tally.total, "summaries": summaries }),
+        );
+        if !alive {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    };
+    let lock = || {
+        tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let due = |tally: &Tally| tally.sent_at.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY);
     let mut failed: Option<ApiError> = None;
-    let outcome =
-        cw_batch::run(
-            &batch,
-            Some(&mut store),
-            Resume::SameOrNew,
-            &mut |event| match event {
-                Event::Started {
-                    run,
-                    already_done,
-                    total: t,
-                    not_resumed,
-                } => {
-                    total = t;
-                    if let (Some(run), 1..) = (run, already_done) {
-                        match reader.results(run) {
-                            Ok(stored) => records = stored,
-                            Err(e) => failed = Some(e.into()),
-                        }
-                    }
-                    let alive = events.send(
-                "started",
-                &json!({
-                    "run": run, "total": t, "already_done": already_done, "plan": plan,
-                    "not_resumed": not_resumed.map(|n| json!({ "run": n.run, "why": n.why })),
-                }),
-            );
-                    if !alive {
-                        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-                    }
+    let batch_over = AtomicBool::new(false);
+    let outcome = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !batch_over.load(Ordering::Relaxed) {
+                std::thread::sleep(PROGRESS_EVERY / 4);
+                let mut tally = lock();
+                if tally.unsent && due(&tally) {
+                    report(&mut tally);
                 }
-                Event::Played(record) => {
-                    records.push(record.clone());
-                    if last.elapsed() >= Duration::from_millis(200) {
-                        last = Instant::now();
-                        let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &specs);
+            }
+        });
+        let outcome =
+            cw_batch::run(
+                &batch,
+                Some(&mut store),
+                Resume::SameOrNew,
+                &mut |event| match event {
+                    Event::Started {
+                        run,
+                        already_done,
+                        total,
+                        not_resumed,
+                    } => {
+                        let mut tally = lock();
+                        tally.total = total;
+                        if let (Some(run), 1..) = (run, already_done) {
+                            match reader.results(run) {
+                                Ok(stored) => tally.records = stored,
+                                Err(e) => failed = Some(e.into()),
+                            }
+                        }
                         let alive = events.send(
-                    "progress",
-                    &json!({ "done": records.len(), "total": total, "summaries": summaries }),
-                );
+                            "started",
+                            &json!({
+                                "run": run, "total": total, "already_done": already_done,
+                                "plan": plan,
+                                "not_resumed":
+                                    not_resumed.map(|n| json!({ "run": n.run, "why": n.why })),
+                            }),
+                        );
                         if !alive {
-                            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                            cancel.store(true, Ordering::Relaxed);
                         }
                     }
-                }
-            },
-        )
-        .map_err(|e| ApiError::internal(format!("the batch failed: {e}")))?;
+                    Event::Played(record) => {
+                        let mut tally = lock();
+                        tally.records.push(record.clone());
+                        tally.unsent = true;
+                        if due(&tally) {
+                            report(&mut tally);
+                        }
+                    }
+                },
+            );
+        batch_over.store(true, Ordering::Relaxed);
+        outcome
+    })
+    .map_err(|e| ApiError::internal(format!("the batch failed: {e}")))?;
     if let Some(e) = failed {
         return Err(e);
     }
+    let total = lock().total;
     let listed = batch.plan.boards.listed_optima();
     let optima = cw_batch::known_optima(Some(&reader), listed, &outcome.records)?.optima;
     drop(permit);

@@ -19,7 +19,7 @@
 //! | `GET /` (and `/app.js`, `/js/*.js`, `/style.css`) | the page (ES modules, no build step) |
 //! | `GET /api/solvers` | every solver with its parameters, every preset, the caps |
 //! | `POST /api/spec` | `{spec, colors? \| board?}` → its canonical form, checked against the budgets on that board (or one of the series' size with `colors`, 5 by default), or 400 |
-//! | `POST /api/board` | `{source: random\|seed\|series\|floodit\|id\|text, …, limit?}` → a board (rules, start cell, region color) and its move-limit rule |
+//! | `POST /api/board` | `{source: random\|seed\|series\|floodit (or flood-it)\|id\|text, …, limit?}` → a board (rules, start cell, region color) and its move-limit rule |
 //! | `POST /api/play` | `{board, moves, limit?}` → the position: when each block was cleared, the region's color after each move, the limit's state |
 //! | `POST /api/solve` | `{board, spec, moves?, steps?, time_limit_ms?}` → a solver's moves from a position |
 //! | `POST /api/hint` | `{board, moves}` → the next move of an optimal continuation |

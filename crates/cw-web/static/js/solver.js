@@ -165,7 +165,9 @@ export function checkSpec() {
     // a newer one) is dropped.
     const current = () => input('solver-spec').value === spec;
     try {
-      const r = await api('/api/spec', { spec, colors: S.board ? S.board.colors : 5 });
+      // Checked on the board at hand: a spec's caps may fit one board and
+      // not a bigger one with as many colors.
+      const r = await api('/api/spec', S.board ? { spec, board: S.board.id } : { spec });
       if (!current()) return;
       check.textContent = `= ${r.spec}`;
       check.classList.remove('bad');

@@ -266,6 +266,28 @@ async fn makes_boards_from_every_source() {
             .await
             .json();
     assert_eq!(wrong["optimum"], Value::Null);
+    // Nor one above a greedy game's length (it was, until the par search
+    // ended: a `par+N` limit of 100 moves on a board of 6).
+    let greedy = cw_solve::solve(
+        &cw_core::ClusterGraph::new(
+            &"4x3c3:012012010120"
+                .parse::<cw_core::BoardId>()
+                .unwrap()
+                .board()
+                .unwrap(),
+        ),
+        cw_solve::Spec::parse("greedy")
+            .unwrap()
+            .build()
+            .unwrap()
+            .as_mut(),
+        &cw_solve::Limits::default(),
+    );
+    assert!(greedy.solved() && greedy.moves.len() < 100);
+    let high = board(json!({"source": "text", "text": "b1 4x3 100 012012010120"}))
+        .await
+        .json();
+    assert_eq!(high["optimum"], Value::Null, "{high}");
     // A body over 64 KiB is parsed off the runtime's threads, as well.
     let long = format!("# {}\n.2102\n00020\n21211\n21120\n", "x".repeat(70_000));
     let long = board(json!({"source": "text", "text": long})).await.json();
@@ -834,6 +856,13 @@ async fn batch_plans_describe_their_boards_in_words_with_inclusive_ranges() {
     // "centre", as for one board: the middle block.
     let p = plan(
         json!({"specs": ["greedy"], "boards": "flood-it", "first": 3, "count": 2,
+                        "width": 14, "height": 14, "colors": 6, "start": "centre"}),
+    )
+    .await;
+    assert_eq!(p["board_set"], "floodit-seeds:14x14c6@7,7:3..5");
+    // Spelled as `/api/board` spells its source, too.
+    let p = plan(
+        json!({"specs": ["greedy"], "boards": "floodit", "first": 3, "count": 2,
                         "width": 14, "height": 14, "colors": 6, "start": "centre"}),
     )
     .await;
@@ -1516,4 +1545,36 @@ async fn a_par_search_cut_short_reports_the_shortest_line_known() {
         stored.iter().map(|c| c.0).collect::<Vec<_>>()
     );
     assert!(replay(board, &u8s(&done["moves"])).cleared);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_batch_reports_games_that_end_close_together_without_waiting_for_the_next() {
+    // Three quick games, then one that runs for seconds (`exact` on a
+    // 26×26 board with 8 colors, which no budget here lets it prove). The
+    // page hears of the three while the fourth runs: progress is sent at
+    // most five times a second, and what that holds back is sent once it
+    // may be, not when the next game ends (it used to wait for it).
+    let (state, _dir) = state_with(|_| {});
+    let app = app(state.clone());
+    let plan = json!({"specs": ["greedy", "round-robin", "gla-3", "exact"], "boards": "seeds",
+                      "first": 2, "count": 1, "width": 26, "height": 26, "colors": 8,
+                      "time_limit_ms": 60000});
+    let checked = call(&app, "POST", "/api/batch/plan", Some(plan.clone())).await;
+    assert_eq!(checked.status, StatusCode::OK, "{}", checked.text);
+    let uri = format!("/api/batch/events?plan={}", urlencode(&plan.to_string()));
+    let response =
+        tower::ServiceExt::oneshot(app.clone(), Request::get(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let mut body = response.into_body().into_data_stream();
+    let mut text = String::new();
+    let done_3 = "\"done\":3,";
+    while !text.contains(done_3) {
+        text.push_str(&read_events(&mut body, 1).await);
+        assert!(!text.contains("event: finished"), "{text}");
+    }
+    // Leaving the page stops the long game.
+    drop(body);
+    eventually("the batch to stop", || state.running() == 0).await;
 }

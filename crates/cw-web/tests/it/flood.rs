@@ -109,6 +109,11 @@ async fn flood_it_boards_come_by_id_by_generator_and_as_pasted_set_lines() {
         .json();
     assert_eq!(v["id"], "9x7c4-f1");
     assert_eq!(v["start"], json!([0, 0]));
+    // Spelled as batch plans spell it, too.
+    let v = board(json!({"source": "flood-it", "width": 9, "height": 7, "colors": 4, "seed": 1}))
+        .await
+        .json();
+    assert_eq!(v["id"], "9x7c4-f1");
 
     // A pasted line of a Flood-It benchmark set: its name and proven optimum.
     let v = board(json!({"source": "text", "text": SET_LINE}))
