@@ -371,7 +371,7 @@ pub struct NewArgs {
     #[arg(long, conflicts_with_all = ["ids", "koblenski"], value_parser = whole::<u64>(0, u64::MAX))]
     pub seed: Option<u64>,
     /// The series' generator, from this board number (1 = the run's first board).
-    #[arg(long, conflicts_with = "ids", value_parser = whole::<u64>(1, u64::MAX))]
+    #[arg(long, conflicts_with = "ids", value_parser = board_number)]
     pub koblenski: Option<u64>,
     /// How many boards, 1 to 100000 (of a generator; an ID is one board).
     #[arg(long, short = 'n', default_value_t = 1, conflicts_with = "ids", value_parser = whole::<u64>(1, 100_000))]
@@ -535,6 +535,19 @@ where
             return Err(format!("{n} is out of range: expected {range}"));
         }
         Ok(n)
+    }
+}
+
+/// Parses a board number of the series' run: 1 or more (the last one
+/// depends on the board size, and is checked with it).
+fn board_number(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a board number: expected a whole number from 1 (the last \
+             depends on the board size: {} for 30x20)",
+            cw_core::last_series_board(30, 20)
+        )),
     }
 }
 

@@ -201,27 +201,23 @@ pub(crate) fn note_memory(
 /// The optimum the board's file lists, unless what was found contradicts
 /// it (`cw_batch::reconcile_optimum`, the rule `bench` and the web lab use
 /// too): a solution shorter than it, or a proven bound above it (the
-/// search's, or the colors `board` has left to play). A contradicted one is
+/// search's, or the colors `entry`'s board has left to play). A contradicted one is
 /// ignored, with a warning.
 pub(crate) fn listed_optimum_that_holds(
-    listed: Option<u32>,
+    entry: &cw_core::format::BoardEntry,
     solution: Option<usize>,
     bound: Option<u32>,
-    board: &cw_core::Board,
 ) -> Option<u32> {
     let found = cw_batch::OptimumEvidence {
         shortest: solution.map(|m| u32::try_from(m).unwrap_or(u32::MAX)),
         proven: None,
         lower: bound,
     };
-    // Named by its ID, unless that writes out pages of cells.
-    let id = board.id().to_string();
-    let label = if id.chars().count() <= 40 {
-        &id
-    } else {
-        "the board"
-    };
-    let (holds, why) = cw_batch::reconcile_optimum(label, listed, found, board);
+    // Named as the results name it: by its name in the file, else its ID
+    // (shortened where it writes out the cells).
+    let label = crate::board_input::label(entry);
+    let (listed, board) = (entry.optimum, &entry.board);
+    let (holds, why) = cw_batch::reconcile_optimum(&label, listed, found, board);
     if let Some(why) = why {
         eprintln!("warning: {why}");
     }

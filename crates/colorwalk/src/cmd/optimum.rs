@@ -128,7 +128,11 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
     let mut store = if args.no_store {
         None
     } else {
-        Some(super::open_store(args.db.as_deref())?)
+        // A store that cannot be written is said in those words, as
+        // `bench` says it (SQLite's own words speak of its schema).
+        let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
+        super::check_writable(&path)?;
+        Some(super::open_store(Some(&path))?)
     };
     let mut ctx = SearchCtx::new(&entry.board, &limits);
     let started = Instant::now();
@@ -161,12 +165,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
         }),
     };
-    let holds = super::listed_optimum_that_holds(
-        entry.optimum,
-        Some(out.moves),
-        Some(out.lower_bound),
-        &entry.board,
-    );
+    let holds = super::listed_optimum_that_holds(&entry, Some(out.moves), Some(out.lower_bound));
     let out = OptimumJson {
         listed_optimum_holds: entry.optimum.map(|_| holds.is_some()),
         ..out

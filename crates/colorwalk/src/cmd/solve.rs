@@ -166,10 +166,9 @@ pub fn solve(args: &SolveArgs) -> Result<ExitCode> {
     // A listed optimum that the result contradicts is ignored, with a
     // warning.
     let optimum = super::listed_optimum_that_holds(
-        entry.optimum,
+        &entry,
         report.solved().then_some(report.moves.len()),
         report.lower_bound,
-        &entry.board,
     );
     let out = SolveJson {
         board: entry.board.id().to_string(),

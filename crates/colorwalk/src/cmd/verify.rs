@@ -69,12 +69,8 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
                 if r.surplus == 1 { "was" } else { "were" }
             )?;
         }
-        let optimum = super::listed_optimum_that_holds(
-            entry.optimum,
-            r.cleared.then_some(r.moves_played),
-            None,
-            &entry.board,
-        );
+        let optimum =
+            super::listed_optimum_that_holds(&entry, r.cleared.then_some(r.moves_played), None);
         if let (Some(opt), true) = (optimum, r.cleared) {
             writeln!(
                 w,

@@ -1530,6 +1530,15 @@ fn a_listed_optimum_that_a_solver_contradicts_is_warned_about() {
         stderr(&out)
     );
     assert!(!stdout(&out).contains("known optimum"), "{}", stdout(&out));
+    // The warning names the board as the results do: by its name in the
+    // file (it once said "the board" for a board of a line file).
+    let lines = "ref_a 3x2 5 .01011\nref_b 3x2 9 .01011\n";
+    let out = colorwalk(&["optimum", "-", "--pick", "2", "--no-store"], lines);
+    assert!(
+        stderr(&out).contains("warning: ref_b: its board file lists an optimum of 9"),
+        "{}",
+        stderr(&out)
+    );
     // Nor is a listed optimum below the exact search's bound at the start
     // believed (at least the colors left to play, each needing a move):
     // `verify`, a solver that proves nothing, and `bench`, by the same

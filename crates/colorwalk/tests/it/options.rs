@@ -372,6 +372,12 @@ fn whole_number_options_give_their_range_whatever_is_wrong() {
             &["new", "-n", "0", "--seed", "1"],
             "0 is out of range: expected a whole number from 1 to 100000",
         ),
+        // The last board number depends on the size (it once said 2^64 − 1).
+        (
+            &["new", "--koblenski", "0"],
+            "'0' is not a board number: expected a whole number from 1 (the last depends on the \
+             board size: 15011998757901 for 30x20)",
+        ),
     ] {
         let out = colorwalk(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
