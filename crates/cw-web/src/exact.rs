@@ -103,7 +103,9 @@ pub(crate) struct HintRequest {
     moves: Vec<u8>,
 }
 
-/// `POST /api/hint`: the next move of an optimal continuation.
+/// `POST /api/hint`: the next move of an optimal continuation: `{board,
+/// color, remaining, proven, lower_bound, moves, ms, stopped}`, where
+/// `stopped` says what cut an unproven search short (`memory` or `time`).
 pub(crate) async fn hint(
     State(state): State<AppState>,
     Json(req): Json<HintRequest>,
@@ -137,6 +139,8 @@ pub(crate) async fn hint(
             "lower_bound": r.lower_bound,
             "moves": colors(&r.moves),
             "ms": started.elapsed().as_secs_f64() * 1000.0,
+            // What cut the proof short (`memory`, `time`), if anything.
+            "stopped": r.stopped.filter(|_| !r.proven).map(StopReason::name),
         })))
     })
     .await?

@@ -81,6 +81,8 @@ test('a hint in words', () => {
   assert.equal(hintText({ color: 2, remaining: 7, proven: true }), 'Hint: play color 3; 7 moves to clear from here (optimal).');
   assert.equal(hintText({ color: 10, remaining: 9, proven: false }),
     'Hint: play color 11 (key a); 9 moves to clear from here (best found in the time budget).');
+  assert.equal(hintText({ color: 0, remaining: 258, proven: false, stopped: 'memory' }),
+    'Hint: play color 1; 258 moves to clear from here (best found within the memory share).');
 });
 
 test('a solver\'s spec leaves its defaults out', () => {

@@ -155,11 +155,13 @@ export function idFields(id) {
 }
 
 /**
- * The status of a hint.
- * @param {{ color: number, remaining: number, proven: boolean }} h
+ * The status of a hint: what stopped a search that did not prove its line
+ * is the server's `stopped` (`memory`, else the time budget).
+ * @param {{ color: number, remaining: number, proven: boolean, stopped?: string | null }} h
  */
 export function hintText(h) {
-  const how = h.proven ? 'optimal' : 'best found in the time budget';
+  const how = h.proven ? 'optimal'
+    : h.stopped === 'memory' ? 'best found within the memory share' : 'best found in the time budget';
   return `Hint: play ${colorName(h.color)}; ${h.remaining} moves to clear from here (${how}).`;
 }
 

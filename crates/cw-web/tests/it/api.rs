@@ -590,6 +590,27 @@ async fn hints_follow_an_optimal_line() {
     )
     .await;
     assert!(e.error(StatusCode::BAD_REQUEST).contains("colors 0 to 3"));
+    assert_eq!(v.json()["stopped"], Value::Null);
+
+    // A search its memory share cuts short says so (the page then says
+    // what the line is: the best found within the share).
+    let (lean, _dir) = state_with(|c| c.memory_mb = 60);
+    let lean = cw_web::app(lean);
+    let v = call(
+        &lean,
+        "POST",
+        "/api/hint",
+        Some(json!({"board": "26x26c8-s2", "moves": []})),
+    )
+    .await
+    .json();
+    assert_eq!(
+        (&v["proven"], &v["stopped"]),
+        (&json!(false), &json!("memory")),
+        "{v}"
+    );
+    let line = u8s(&v["moves"]);
+    assert!(replay("26x26c8-s2", &line).cleared);
 }
 
 #[tokio::test]
