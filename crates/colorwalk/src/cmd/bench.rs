@@ -285,7 +285,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let made_solutions = args
         .solutions
         .as_deref()
-        .filter(|p| *p != std::path::Path::new("-") && !p.exists());
+        .filter(|p| *p != std::path::Path::new("-") && !p.exists())
+        .map(|p| (p, first_missing_folder(p)));
     let mut solutions_out = match args.solutions.as_deref() {
         // `-`, or the file standard output already writes (`/dev/stdout`
         // with the output sent to a file): the table then goes to standard
@@ -321,8 +322,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let mut store = match open() {
         Ok(store) => store,
         Err(e) => {
-            if let Some(made) = made_solutions {
-                let _ = std::fs::remove_file(made);
+            if let Some((file, folders)) = &made_solutions {
+                remove_made(file, folders.as_deref());
             }
             return Err(e);
         }
@@ -360,8 +361,8 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     let outcome = match outcome {
         Ok(outcome) => outcome,
         Err(e) => {
-            if let Some(made) = made_solutions {
-                let _ = std::fs::remove_file(made);
+            if let Some((file, folders)) = &made_solutions {
+                remove_made(file, folders.as_deref());
             }
             match e {
                 e @ BatchError::CannotResume(_) => bail!("{e}. {FRESH_HINT}"),
@@ -564,6 +565,28 @@ fn same_as_fd(path: &std::path::Path, stream: &str) -> bool {
 
 /// Opens the file at `path` to write it later, making it and its missing
 /// folders if needed; what it holds stays until then.
+/// The highest folder on the way to `path` that does not exist yet: what
+/// making its parent folders makes (`None`: they all exist).
+fn first_missing_folder(path: &std::path::Path) -> Option<std::path::PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+        .last()
+        .map(std::path::Path::to_path_buf)
+}
+
+/// Takes away a file the run made, and the folders made for it up to
+/// `folders` (each only if empty: something else may have been put there).
+fn remove_made(file: &std::path::Path, folders: Option<&std::path::Path>) {
+    let _ = std::fs::remove_file(file);
+    let Some(top) = folders else { return };
+    for dir in file.ancestors().skip(1) {
+        if std::fs::remove_dir(dir).is_err() || dir == top {
+            break;
+        }
+    }
+}
+
 fn open_to_write_later(path: &std::path::Path) -> Result<std::fs::File> {
     make_parent_folders(path)?;
     std::fs::OpenOptions::new()

@@ -1162,6 +1162,14 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
     );
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     assert!(!made.exists(), "{}", stderr(&refused));
+    // And the folders it made for it (it once left them, empty).
+    let deep = dir.path().join("new").join("folder").join("made.txt");
+    let refused = colorwalk(
+        &[&args[..], &["--solutions", deep.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(!dir.path().join("new").exists(), "{}", stderr(&refused));
     drop(held);
     let dry = colorwalk(&[&args[..], &["--dry-run"]].concat(), "");
     assert!(
