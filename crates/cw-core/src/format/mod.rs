@@ -283,14 +283,22 @@ fn is_dataset<'a>(mut lines: impl Iterator<Item = &'a str>) -> bool {
     let Some(first) = lines.next() else {
         return false;
     };
+    let second = lines.next();
     let side = first.len().isqrt();
+    // One line alone is no text board (those have two rows or more): a
+    // stray character in it (a `0`) is left for the dataset reader to
+    // point at, rather than read as a board of one row.
+    let alone = second.is_none();
     let cells_ok = |l: &str| {
-        l.len() == first.len() && l.bytes().all(|b| matches!(b, b'1'..=b'9' | b'a'..=b'z'))
+        l.len() == first.len()
+            && l.bytes().all(|b| {
+                matches!(b, b'1'..=b'9' | b'a'..=b'z') || (alone && b.is_ascii_alphanumeric())
+            })
     };
     side >= DATASET_MIN_DETECTED
         && side * side == first.len()
         && cells_ok(first)
-        && lines.all(cells_ok)
+        && second.is_none_or(cells_ok)
 }
 
 /// The smallest side of a dataset board that [`detect`] recognizes: that of

@@ -1960,6 +1960,16 @@ fn detect_tells_the_formats_apart() {
         Format::Dataset
     );
     assert_eq!(format::detect(&dataset_10[..81]), Format::Text);
+    // A lone dataset line with a stray character is a dataset line, whose
+    // reader points at it (a text board has two rows or more); two such
+    // lines may be rows of a text board 100 wide, whose cells hold `0`.
+    let stray = format!("{}0{}", &dataset_10[..37], &dataset_10[38..]);
+    assert_eq!(format::detect(&stray), Format::Dataset);
+    let e = format::parse(&stray, Format::Dataset)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 1, column 38: unexpected '0'"), "{e}");
+    assert_eq!(format::detect(&format!("{stray}\n{stray}\n")), Format::Text);
 }
 
 /// Two boards of a 14x14, 6-color benchmark set (pc19-like lines).
