@@ -96,7 +96,8 @@ pub fn solve(graph: &ClusterGraph, solver: &mut dyn Solver, limits: &Limits) -> 
 /// Like [`solve`], from the position after `prefix` (moves already made, for
 /// example by a person): plays `prefix` through the checked engine, then asks
 /// the solver. The report's moves start with `prefix`, and `max_moves`
-/// counts them; `nodes` count the solver's search only. A prefix color the
+/// counts them (a prefix that reaches it ends the game there with
+/// [`Outcome::MoveLimit`], the solver not asked); `nodes` count the solver's search only. A prefix color the
 /// board does not have ends the game with [`Outcome::IllegalMove`] (the
 /// report's moves are then the prefix up to that color).
 pub fn solve_from(
@@ -118,6 +119,11 @@ pub fn solve_from(
         for &c in prefix {
             if game.is_solved() {
                 break;
+            }
+            // The prefix counts toward the move limit, as the solver's
+            // moves do: it is never played past it.
+            if moves.len() as u32 >= limits.max_moves {
+                break 'play Outcome::MoveLimit;
             }
             if game.try_play(c).is_err() {
                 break 'play Outcome::IllegalMove;
@@ -258,6 +264,22 @@ mod tests {
             &Limits::default(),
         );
         assert_eq!(whole.moves, empty.moves);
+
+        // A prefix longer than the move limit stops at the limit, and the
+        // solver is not asked.
+        let limits = Limits {
+            max_moves: 2,
+            ..Limits::default()
+        };
+        let r = solve_from(
+            &graph,
+            &[Color(3), Color(3), Color(1)],
+            spec.build().unwrap().as_mut(),
+            &limits,
+        );
+        assert_eq!(r.outcome, Outcome::MoveLimit);
+        assert_eq!(r.moves, [Color(3), Color(3)]);
+        assert_eq!(r.nodes, 0);
 
         let prefix = [Color(3), Color(3), Color(1)];
         let r = solve_from(
