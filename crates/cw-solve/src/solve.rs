@@ -97,9 +97,10 @@ pub fn solve(graph: &ClusterGraph, solver: &mut dyn Solver, limits: &Limits) -> 
 /// example by a person): plays `prefix` through the checked engine, then asks
 /// the solver. The report's moves start with `prefix`, and `max_moves`
 /// counts them (a prefix that reaches it ends the game there with
-/// [`Outcome::MoveLimit`], the solver not asked); `nodes` count the solver's search only. A prefix color the
-/// board does not have ends the game with [`Outcome::IllegalMove`] (the
-/// report's moves are then the prefix up to that color).
+/// [`Outcome::MoveLimit`], the solver not asked); `nodes` count the
+/// solver's search only. A prefix color the board does not have ends the
+/// game with [`Outcome::IllegalMove`] (the report's moves are then the
+/// prefix up to that color).
 pub fn solve_from(
     graph: &ClusterGraph,
     prefix: &[Color],
