@@ -154,6 +154,48 @@
 //! None of these beats the relaxed game on these boards, so none is
 //! built.
 //!
+//! One bound does beat it by far, and is still not built, because it costs
+//! a search where the relaxed game costs a pass over the board:
+//! - **Balls with an exact tail.** Let `B_t` be the clusters within
+//!   distance `t` of the region `R`. A move absorbs only frontier
+//!   clusters, so after `t` moves the region lies within `B_t`, and by
+//!   monotonicity `opt(R) ≥ t + opt(B_t)` whenever `B_{t−1}` is not the
+//!   whole board (then at least `t` moves are needed). The relaxed game is
+//!   this with a bound in place of `opt(B_t)`; solving the tail exactly
+//!   keeps its colors apart. Measured with probes not kept (the tails
+//!   solved by `exact` from `B_t`): at the start of `26x26c8-s13`
+//!   (optimum 39) the refined bound is 32 and `t + opt(B_t)` is 37 at
+//!   `t` = 10 and 11 (tails of 27 and 26 moves, proven in 5.5 and 4.1 s);
+//!   after 12 moves of an optimal solution (27 left) the refined bound is
+//!   21 and the ball bound 26; after 18 (21 left) 16 against 21, exact.
+//!   Two ways of using it, on `26x26c8-s13` (one thread; the search alone
+//!   expands 643k positions in 24 s):
+//!   - *Around the start only.* The tails of the start's balls, proven or
+//!     bounded once before the search (searches of at most 20,000
+//!     expansions each, 6 s in all), give every position `R` the bound
+//!     `max_t (t + tail(j_t))`, where `j_t` is the farthest distance from
+//!     the start within `B_t` (`B_t` lies within the start's ball of that
+//!     radius). It raised the start to 36, but the search took as long
+//!     (22 s after the tails): it lifts the positions that stay within a
+//!     small ball, whose `f` is at most 36 anyway, and a proof's work is
+//!     on its last two levels (37 and 38 here).
+//!   - *Each position's own balls*, when it is popped (raised positions
+//!     go back to the queue at their new `f`), with the tail of the first
+//!     ball whose relaxed bound is at most `T`, cached by ball, solved by
+//!     A* only as far as the position's level needs: with `T` = 10,
+//!     394k expansions (from 643k) and 45 s; with `T` = 12 (tails of at
+//!     most 300 expansions) 73k expansions, a ninth, but 68k tail
+//!     searches of 7.7M expansions in all, 140 s; with `T` = 14, 8k
+//!     expansions when it was stopped at 300 s, nearly all of it in tails.
+//!   So the bound is strong enough to cut the search tenfold or more, but
+//!   its tails repeat each other's work: neighboring positions' balls
+//!   differ in a few clusters, and each tail search starts afresh. What
+//!   could make it pay is tails that share what they prove: once a search
+//!   proves `opt(X) ≥ L`, every position `P` it reached in `d` moves has
+//!   `opt(P) ≥ L − d`, and by monotonicity so has every subset of `P`; a
+//!   table of such bounds, asked by superset as the dominance index is,
+//!   would answer most tails without a search. Not built yet.
+//!
 //! # Where the bound falls short
 //!
 //! Along an optimal solution of each of the 40 proven 26×26 boards with 8
