@@ -10,9 +10,11 @@
 #
 # One board at a time, its search on SEARCH_THREADS threads (default 2, the
 # machine's two cores); RULES picks one rule set (color-walk or flood-it).
+# Ctrl-C, SIGTERM or SIGHUP stop the bench under way (its table so far is
+# printed) and the script, with exit code 130.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,12p' "$0"; }
+usage() { sed -n '2,14p' "$0"; }
 seeds=${SEEDS:-1..21}
 search_threads=${SEARCH_THREADS:-2}
 rules_list=(${RULES:-color-walk flood-it})
@@ -37,6 +39,16 @@ done
 cargo build --release -q -p colorwalk
 # Where cargo put it (CARGO_TARGET_DIR, if set).
 colorwalk="${CARGO_TARGET_DIR:-target}/release/colorwalk"
+# A signal stops the bench under way (colorwalk stops on SIGTERM as on
+# Ctrl-C), then the script; the bench runs in the background so that the
+# shell takes the signal at once and no bench is left running without it.
+bench=
+stopped=0
+stop() {
+  stopped=1
+  if [ -n "$bench" ]; then kill -TERM "$bench" 2>/dev/null || true; fi
+}
+trap stop INT TERM HUP
 for kind in "${kinds[@]}"; do
   size=${kind%c*}
   colors=${kind#*c}
@@ -46,7 +58,20 @@ for kind in "${kinds[@]}"; do
     echo "## $kind, $rules, seeds $seeds"
     "$colorwalk" bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
       --spec "exact:memory-mb=4096,threads=$search_threads" --time-limit 60 --threads 1 --no-store \
-      --format markdown 2>&1
+      --format markdown 2>&1 &
+    bench=$!
+    # A signal that came before the bench had its number stopped nothing yet.
+    if [ "$stopped" = 1 ]; then stop; fi
+    status=0
+    wait "$bench" || status=$?
+    # `wait` returns early when a trapped signal comes: wait again until the
+    # bench has really ended (it prints what it played first).
+    while kill -0 "$bench" 2>/dev/null; do
+      wait "$bench" || status=$?
+    done
+    bench=
+    if [ "$stopped" = 1 ]; then exit 130; fi
+    if [ "$status" != 0 ]; then exit "$status"; fi
     echo
   done
 done

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adds what `exact` and `near` found about seeded boards to a data file of our own.
 
-    scripts/export-bounds.py STORE.sqlite OUT.txt
+    scripts/export-bounds.py STORE.sqlite OUT.txt [ID...]
 
 STORE is the results database of `colorwalk bench --seeds ... --spec exact... --db STORE`
 runs (any number, any sizes and rule sets; runs cut off by a time limit count too), or of
@@ -13,6 +13,8 @@ file stands alone. Lines already in OUT are kept and merged: a board keeps the h
 lower bound and the shortest solution of all the runs, so results pile up run after run.
 Lanes that export into one file at once take turns (a lock on OUT.lock), and OUT is
 replaced whole (written beside it, then renamed), so no reader ever sees it half written.
+Given board IDs, only those boards' results are taken from STORE (a store that several
+lanes or sizes share then adds nothing else to OUT).
 """
 import fcntl
 import os
@@ -44,17 +46,18 @@ def order(board):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
-    store, out_path = sys.argv[1:]
+    store, out_path = sys.argv[1:3]
+    only = set(sys.argv[3:]) or None
     # One export at a time: another lane's read-merge-write must not
     # interleave with this one's, or the later write drops the other's boards.
     with open(out_path + '.lock', 'a') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        export(store, out_path)
+        export(store, out_path, only)
 
 
-def export(store, out_path):
+def export(store, out_path, only=None):
     entries = read(out_path)
     db = sqlite3.connect(f'file:{store}?mode=ro', uri=True)
     rows = db.execute(
@@ -62,6 +65,8 @@ def export(store, out_path):
         " where (u.board_set like 'seeds:%' or u.board_set like 'floodit-seeds:%') and (r.spec like 'exact%' or r.spec like 'near%') and r.solved = 1"
         " and r.lower_bound is not null").fetchall()
     for board, upper, lower, solution in rows:
+        if only is not None and board not in only:
+            continue
         moves = compact(solution)
         if len(moves) != upper or not 0 < lower <= upper:
             sys.exit(f'{board}: a solution of {len(moves)} moves for {upper}, lower bound {lower}')

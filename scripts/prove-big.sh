@@ -21,6 +21,8 @@
 # ends by then; boards that would get less than 60 s are skipped. A board cut
 # off by its limit still adds its proven lower bound and best solution
 # (scripts/export-bounds.py keeps the best of all runs), so lanes pile up.
+# Only that board's results go into the data file, whatever else the store
+# holds (other sizes, other lanes).
 # The binary is copied first, so rebuilding the tree does not disturb a lane.
 # The log (standard error) gets a line each time a board's proven bounds move
 # (`bench --progress`): when each level closed, with the positions and memory.
@@ -51,11 +53,11 @@ while getopts "t:m:d:o:cb:j:" opt; do
     c) commit=1 ;;
     b) beam=$OPTARG ;;
     j) threads=$OPTARG ;;
-    *) sed -n '2,33p' "$0"; exit 2 ;;
+    *) sed -n '2,35p' "$0"; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
-if [ $# -eq 0 ]; then sed -n '2,33p' "$0"; exit 2; fi
+if [ $# -eq 0 ]; then sed -n '2,35p' "$0"; exit 2; fi
 whole() { # NAME VALUE MIN WHAT
   if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt "$3" ]; then
     echo "prove-big: $1 wants $4, $3 or more (not '$2')" >&2
@@ -94,7 +96,9 @@ for id in "$@"; do
   [[ $id =~ ^([0-9]+)x([0-9]+)c([0-9]+)-([fs])([0-9]+)$ ]]
   size=${BASH_REMATCH[1]}x${BASH_REMATCH[2]}
   colors=${BASH_REMATCH[3]}
-  seed=${BASH_REMATCH[5]}
+  # The seed as the board's ID names it (12x12c5-s01 is 12x12c5-s1).
+  seed=$(echo "${BASH_REMATCH[5]}" | sed 's/^0*\(.\)/\1/')
+  id=${size}c${colors}-${BASH_REMATCH[4]}$seed
   kind=${size}c$colors
   flag=()
   rules=colorwalk
@@ -114,7 +118,7 @@ for id in "$@"; do
     continue
   fi
   echo "$(date -u +%T) $id: searching with a ${seconds}s limit and a ${memory} MiB cap"
-  /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..$((seed + 1))" \
+  /usr/bin/time -f "$id: %e s, peak %M KiB" "$binary" bench --seeds "$seed..=$seed" \
     --size "$size" --colors "$colors" "${flag[@]}" --spec "exact:memory-mb=$memory,threads=$threads,beam=$beam" \
     --time-limit "$seconds" --threads 1 --fresh --db "$store" --format csv --progress &
   search=$!
@@ -139,7 +143,7 @@ for id in "$@"; do
     failed=1
     continue
   fi
-  python3 scripts/export-bounds.py "$store" "$file" || {
+  python3 scripts/export-bounds.py "$store" "$file" "$id" || {
     echo "$(date -u +%T) $id: exporting to $file failed" >&2
     failed=1
     continue
