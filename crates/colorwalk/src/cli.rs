@@ -202,7 +202,8 @@ pub struct BenchArgs {
     pub published: bool,
     /// Write the first spec's moves to FILE: one line per board in the set's
     /// order, colors as `0`-`9`, `a`-`z` (the form the Flood-It sets'
-    /// `verify.py --replay` reads); `-` for a board it did not clear. FILE
+    /// `verify.py --replay` reads); `-` for a board it did not clear, `?`
+    /// for one it has not played (another shard's, or after an interrupt). FILE
     /// `-` is standard output (the table then goes to standard error); a
     /// file is made, with its folders, before any game is played.
     #[arg(long, value_name = "FILE")]

@@ -598,10 +598,18 @@ fn open_to_write_later(path: &std::path::Path) -> Result<std::fs::File> {
 }
 
 /// `spec`'s moves, one line per board in the set's order, each color as one
-/// character `0`-`9`, `a`-`z`; `-` where it did not clear the board.
+/// character `0`-`9`, `a`-`z`; `-` where it did not clear the board, `?`
+/// where it has not played it (another shard's board, or a run
+/// interrupted before it).
 fn solutions_text(records: &[GameRecord], spec: &str, n_boards: usize) -> Result<String> {
-    let mut lines = vec!["-".to_string(); n_boards];
-    for r in records.iter().filter(|r| r.spec == spec && r.solved()) {
+    let mut lines = vec!["?".to_string(); n_boards];
+    for r in records.iter().filter(|r| r.spec == spec) {
+        if !r.solved() {
+            if let Some(line) = lines.get_mut(r.board_index as usize) {
+                *line = "-".to_string();
+            }
+            continue;
+        }
         let moves: cw_core::Moves = r
             .solution
             .parse()

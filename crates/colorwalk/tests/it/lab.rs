@@ -1314,6 +1314,51 @@ fn runs_lists_a_runs_games_whose_moves_replay() {
     assert_eq!(games[0]["board_id"], "12x10c4-s1");
 }
 
+/// `--solutions` tells a board not played (`?`: another shard's here)
+/// from one not cleared (`-`: greedy under a move limit too small).
+#[test]
+fn a_shards_solutions_mark_the_boards_it_did_not_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let moves = at("moves.txt");
+    let bench = |extra: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--seeds",
+            "1..5",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--solutions",
+            &moves,
+        ];
+        args.extend_from_slice(extra);
+        let out = colorwalk(&args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read_to_string(&moves).unwrap()
+    };
+    let db = at("s.db");
+    let lines = bench(&["--shard", "1/2", "--db", &db]);
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    // Shard 1 of 2 plays the boards at odd positions.
+    for (i, line) in lines.iter().enumerate() {
+        if i % 2 == 1 {
+            assert!(
+                line.chars().all(|c| c.is_ascii_digit()) && !line.is_empty(),
+                "{lines:?}"
+            );
+        } else {
+            assert_eq!(*line, "?", "{lines:?}");
+        }
+    }
+    let limited = bench(&["--max-moves", "1", "--no-store"]);
+    assert_eq!(limited, "-\n-\n-\n-\n");
+}
+
 #[test]
 fn a_refused_bench_leaves_its_solutions_file_as_it_was() {
     let dir = tempfile::tempdir().unwrap();

@@ -128,7 +128,10 @@ fn a_solver_in_the_list_is_registered_eliminate_for_one() {
     // Listed where the `solvers!` list has it: after `greedy`, which it
     // builds on (other solvers may come between).
     let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
-    assert!(at("greedy") < at("eliminate"), "listed in the order of the list");
+    assert!(
+        at("greedy") < at("eliminate"),
+        "listed in the order of the list"
+    );
     let def = registry::find("eliminate").unwrap();
     assert_eq!(def.params.len(), 1);
     assert_eq!(
