@@ -187,6 +187,7 @@
 //!     most 300 expansions) 73k expansions, a ninth, but 68k tail
 //!     searches of 7.7M expansions in all, 140 s; with `T` = 14, 8k
 //!     expansions when it was stopped at 300 s, nearly all of it in tails.
+//!
 //!   So the bound is strong enough to cut the search tenfold or more, but
 //!   its tails repeat each other's work: neighboring positions' balls
 //!   differ in a few clusters, and each tail search starts afresh. What
