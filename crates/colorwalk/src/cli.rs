@@ -305,11 +305,11 @@ pub const MAX_SECONDS: f64 = 86_400.0;
 
 /// Parses a time limit: seconds from [`MIN_SECONDS`] to [`MAX_SECONDS`].
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    let range = format!("a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}");
     match s.trim().parse::<f64>() {
         Ok(v) if (MIN_SECONDS..=MAX_SECONDS).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "'{s}' is not a number of seconds from {MIN_SECONDS} to {MAX_SECONDS}"
-        )),
+        Ok(v) if v.is_finite() => Err(format!("'{s}' is out of range: expected {range}")),
+        _ => Err(format!("'{s}' is not {range}")),
     }
 }
 
@@ -528,10 +528,14 @@ where
 {
     move |text: &str| {
         let range = format!("a whole number from {min} to {max}");
-        let n: T = text
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{text}' is not {range}"))?;
+        let n: T = text.trim().parse().map_err(|_| {
+            // Digits that do not fit the type are a number out of range.
+            if cw_solve::is_whole_number(text.trim()) {
+                format!("'{text}' is out of range: expected {range}")
+            } else {
+                format!("'{text}' is not {range}")
+            }
+        })?;
         if n < min || n > max {
             return Err(format!("{n} is out of range: expected {range}"));
         }

@@ -264,7 +264,7 @@ fn game_limits(params: &serde_json::Value) -> String {
         parts.push(format!("{} MiB", bytes >> 20));
     }
     if let Some(moves) = params["max_moves"].as_u64() {
-        parts.push(format!("{moves} moves"));
+        parts.push(format!("{moves} move{}", if moves == 1 { "" } else { "s" }));
     }
     if parts.is_empty() {
         "-".to_string()

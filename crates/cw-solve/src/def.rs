@@ -149,6 +149,12 @@ impl ParamKind {
             ParamKind::Int { min, max } => match value.parse::<i64>() {
                 Ok(v) if (*min..=*max).contains(&v) => Ok(v.to_string()),
                 Ok(v) => Err(format!("{v} is out of range: expected {}", self.describe())),
+                // Digits too many for any whole number we hold.
+                Err(_) if is_whole_number(value) => Err(format!(
+                    "{} is out of range: expected {}",
+                    crate::quoted(value),
+                    self.describe()
+                )),
                 Err(_) => Err(format!(
                     "{} is not {}",
                     crate::quoted(value),
@@ -236,3 +242,10 @@ impl PartialEq for SolverDef {
 }
 
 impl Eq for SolverDef {}
+
+/// Whether `text` is written as a whole number (digits, with a sign or
+/// not), whatever its size.
+pub fn is_whole_number(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}

@@ -18,7 +18,7 @@ mod solvers;
 mod spec;
 
 pub use ctx::{Crew, Crews, Limits, ProgressSink, SearchCtx, SearchProgress, StopCause};
-pub use def::{ParamCost, ParamDef, ParamKind, SolverDef};
+pub use def::{ParamCost, ParamDef, ParamKind, SolverDef, is_whole_number};
 pub use metric::Metric;
 pub use search::bound;
 pub use solve::{Outcome, SolveReport, solve, solve_from};

@@ -323,7 +323,8 @@ pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     if format == TableFormat::Terminal {
         writeln!(
             w,
-            "run {} (a) against run {} (b): better/worse count boards where b used fewer/more moves",
+            "run {} (a) against run {} (b): better/worse count boards where b used fewer/more \
+             moves (a board cleared is better than one not cleared)",
             args.a, args.b
         )?;
     }

@@ -357,11 +357,19 @@ fn whole_number_options_give_their_range_whatever_is_wrong() {
         ),
         (
             &["optimum", "k1", "--within=-3"],
-            "is not a whole number from 0 to 100000",
+            "'-3' is out of range: expected a whole number from 0 to 100000",
         ),
         (
             &["serve", "--port", "70000"],
-            "'70000' is not a whole number from 0 to 65535",
+            "'70000' is out of range: expected a whole number from 0 to 65535",
+        ),
+        (
+            &["optimum", "k1", "--threads", "99999999999999999999999"],
+            "'99999999999999999999999' is out of range: expected a whole number from 1 to 64",
+        ),
+        (
+            &["solve", "k1", "--spec", "bfs:cap=99999999999999999999"],
+            "'99999999999999999999' is out of range: expected a whole number from 1 to",
         ),
         (&["runs", "x"], "'x' is not a whole number from 1 to"),
         (

@@ -211,6 +211,13 @@ fn runs_in_every_format() {
     let table = render_runs(&limited, TableFormat::Terminal);
     assert!(table.contains("2.5 s, 64 MiB, 1000 moves"), "{table}");
     assert!(!table.contains("\"boards\""), "{table}");
+    limited[0].params = serde_json::json!({"boards": "koblenski:1..100", "max_moves": 1});
+    let table = render_runs(&limited, TableFormat::Terminal);
+    assert!(
+        table.contains("1 move ") || table.contains("1 move│"),
+        "{table}"
+    );
+    assert!(!table.contains("1 moves"), "{table}");
 }
 
 #[test]
