@@ -221,8 +221,13 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
                     super::count(out.lower_bound as usize, "move")
                 ),
                 _ => format!(
-                    "between {} and {} moves, undecided within the budgets",
-                    out.lower_bound, out.moves
+                    "between {} and {} moves, undecided: {}",
+                    out.lower_bound,
+                    out.moves,
+                    match r.stopped {
+                        Some(StopReason::Cancelled) => "the search was interrupted",
+                        _ => "the budgets ran out first",
+                    }
                 ),
             };
             writeln!(w, "within {:<5} {} ({why})", within.moves, within.answer)?;

@@ -991,6 +991,27 @@ fn reading_commands_never_create_a_database_at_a_mistyped_path() {
 }
 
 /// Runs `colorwalk ARGS` until its standard error has a line containing
+/// An interrupted `optimum --within` says it was interrupted, not that its
+/// budgets ran out.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_within_question_says_so() {
+    let args = [
+        "optimum",
+        "26x26c8-s2",
+        "--no-store",
+        "--within",
+        "40",
+        "--progress",
+    ];
+    let (status, out, err) = interrupted_once(&args, "26x26c8-s2: 33 ≤ minimum");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(
+        out.contains("undecided: the search was interrupted"),
+        "{out}\n{err}"
+    );
+}
+
 /// `ready`, then sends it Ctrl-C (SIGINT); its output and exit status.
 #[cfg(unix)]
 fn interrupted_once(args: &[&str], ready: &str) -> (std::process::ExitStatus, String, String) {
