@@ -13,7 +13,9 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
+use rusqlite::{
+    Connection, MAIN_DB, OpenFlags, OptionalExtension, Row, TransactionBehavior, params,
+};
 use thiserror::Error;
 
 use crate::record::{GameOutcome, GameRecord, RunInfo, RunMeta};
@@ -88,6 +90,20 @@ pub enum StoreError {
     #[error("cannot create directory {}", path.display())]
     CreateDir {
         /// The directory.
+        path: PathBuf,
+        /// The I/O error.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A store that cannot be read in place (it cannot be written, and its
+    /// `-wal` log holds writes not yet in the file) could not be copied to
+    /// be read.
+    #[error(
+        "cannot copy {} and its -wal log into a private folder to read them",
+        path.display()
+    )]
+    ReadCopy {
+        /// The store.
         path: PathBuf,
         /// The I/O error.
         #[source]
@@ -272,6 +288,67 @@ fn uri_path(path: &Path) -> String {
     out
 }
 
+/// The path of one of SQLite's files beside the store (`suffix` `-wal`
+/// or `-shm`).
+fn log_path(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Opens a store that cannot be read in place without SQLite making (and
+/// leaving) a `-wal` or `-shm` file beside it, for [`Store::open_to_read`].
+fn open_without_logs(path: &Path) -> Result<Connection, StoreError> {
+    let what = || format!("opening the results database {}", path.display());
+    let wal = log_path(path, "-wal");
+    let wal_len = std::fs::metadata(&wal).map_or(0, |m| m.len());
+    if wal_len == 0 {
+        // No log, so nothing but the file to read: SQLite reads an immutable
+        // file as it is, with no `-wal` or `-shm` file and no locks.
+        let conn = Connection::open_with_flags(
+            format!("file:{}?immutable=1", uri_path(path)),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                | OpenFlags::SQLITE_OPEN_URI,
+        )
+        .context(what)?;
+        conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
+        return Ok(conn);
+    }
+    // The log holds writes not yet folded into the file (its writer was
+    // killed, say, and the store copied without its `-shm`), which an
+    // immutable file would hide. So the file and its log are copied into a
+    // private folder, where SQLite may make what it needs, read from there
+    // into memory, and the folder deleted. (Plain copies, not `fs::copy`,
+    // which would copy a read-only mode too.)
+    let copy_error = |source| StoreError::ReadCopy {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("colorwalk-read-")
+        .tempdir()
+        .map_err(copy_error)?;
+    let copy = dir.path().join("store.db");
+    for (from, to) in [(path, copy.clone()), (&wal, log_path(&copy, "-wal"))] {
+        std::fs::File::open(from)
+            .and_then(|mut from| std::io::copy(&mut from, &mut std::fs::File::create(to)?))
+            .map_err(copy_error)?;
+    }
+    let copy = Connection::open(&copy).context(what)?;
+    let mut memory = Connection::open_in_memory().context(what)?;
+    rusqlite::backup::Backup::new(&copy, &mut memory)
+        .and_then(|b| b.run_to_completion(1024, std::time::Duration::ZERO, None))
+        .context(|| format!("reading {} and its -wal log into memory", path.display()))?;
+    // Closed before its folder is deleted (when `dir` is dropped).
+    drop(copy);
+    // Refuses writes, as a store opened to read does anywhere else.
+    memory
+        .pragma_update(None, "query_only", true)
+        .context(what)?;
+    Ok(memory)
+}
+
 /// How long a connection waits for another's lock on the store before it
 /// gives up with "database is locked".
 const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -343,10 +420,10 @@ impl Store {
     /// Opens the database at `path`, which must exist, to read it only:
     /// nothing it holds changes (not its schema, nor its journal mode), no
     /// `-wal` or `-shm` file is left beside it by this connection, and a
-    /// store that cannot be written (a read-only file or folder)
-    /// reads as well as any. An empty file reads as a store with no runs; a
-    /// store of an older schema is read through a copy in memory brought up
-    /// to date (the file keeps its schema).
+    /// store that cannot be written (a read-only file or folder) reads as
+    /// well as any, what its `-wal` log holds included. An empty file reads
+    /// as a store with no runs; a store of an older schema is read through a
+    /// copy in memory brought up to date (the file keeps its schema).
     pub fn open_to_read(path: &Path) -> Result<Store, StoreError> {
         if path.is_dir() {
             return Err(StoreError::Folder(path.to_path_buf()));
@@ -355,13 +432,10 @@ impl Store {
             return Err(StoreError::Missing(path.to_path_buf()));
         }
         let what = || format!("opening the results database {}", path.display());
-        let read_only = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        // Opened for writing where the file allows it (SQLite falls back to
-        // reading only where it does not), with writes refused by
-        // `query_only`: the last connection to close a WAL store then
-        // removes its `-wal` and `-shm` files, which a connection opened
-        // read-only leaves behind. Closing writes nothing new to the store:
-        // it only folds into the file what the log already holds.
+        // Opened for writing where the file allows it, with writes refused
+        // by `query_only`: the last connection to close a WAL store then
+        // removes its `-wal` and `-shm` files. Closing writes nothing new to
+        // the store: it only folds into the file what the log already holds.
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -369,20 +443,26 @@ impl Store {
         .context(what)?;
         conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
         conn.pragma_update(None, "query_only", true).context(what)?;
-        // A WAL store in a folder that cannot be written cannot be read
-        // unless SQLite is told that nobody writes it (its shared-memory
-        // file cannot be made): read it as immutable then.
-        let conn = match conn.query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0)) {
-            Ok(_) => conn,
-            Err(_) => {
-                let conn = Connection::open_with_flags(
-                    format!("file:{}?immutable=1", uri_path(path)),
-                    read_only | OpenFlags::SQLITE_OPEN_URI,
-                )
-                .context(what)?;
-                conn.busy_timeout(BUSY_TIMEOUT).context(what)?;
-                conn
-            }
+        // Where the file cannot be written (mode 444, say), SQLite opens it
+        // to read only without a word. Such a connection makes the `-wal` and
+        // `-shm` files a WAL store needs (with the file's mode, so that a
+        // later writer cannot use them) and never removes them. So it is
+        // used only where both are there already (another user's process
+        // writing the store, say, whose latest writes it then sees): it
+        // makes neither. Elsewhere the store is read without them, below.
+        let in_place = !conn.is_readonly(MAIN_DB).context(what)?
+            || (log_path(path, "-wal").exists() && log_path(path, "-shm").exists());
+        // Reading fails where the `-shm` file cannot be made (a WAL store in
+        // a folder that cannot be written).
+        let conn = if in_place
+            && conn
+                .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
+                .is_ok()
+        {
+            conn
+        } else {
+            drop(conn);
+            open_without_logs(path)?
         };
         if let Some(e) = not_ours(&conn, path)? {
             return Err(e);

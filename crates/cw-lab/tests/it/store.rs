@@ -530,3 +530,205 @@ fn an_older_store_is_read_through_an_up_to_date_copy_and_left_as_it_was() {
         .unwrap();
     assert_eq!(version, 1);
 }
+
+/// The path of one of SQLite's files beside a store (`-wal` or `-shm`).
+fn beside(path: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
+/// The entries of a folder, each with its contents (`None` for what is not
+/// a file, or cannot be read).
+fn listing(dir: &std::path::Path) -> std::collections::BTreeMap<String, Option<Vec<u8>>> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let e = e.unwrap();
+            let file = e.file_type().unwrap().is_file();
+            let name = e.file_name().to_string_lossy().into_owned();
+            (name, file.then(|| std::fs::read(e.path()).ok()).flatten())
+        })
+        .collect()
+}
+
+/// A store at `dir/name` whose one run (`full_run(2, &["a"])`) is in its
+/// `-wal` log only, and no `-shm` beside it: as a writer killed before it
+/// folded the log into the file leaves it, copied without its `-shm`.
+fn a_store_with_its_run_in_its_log(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let live = tempfile::tempdir().unwrap();
+    let src = live.path().join("live.db");
+    drop(Store::open(&src).unwrap());
+    // Another connection open on the store: the writer's is then not the
+    // last, which would fold the log into the file on closing.
+    let keeper = rusqlite::Connection::open(&src).unwrap();
+    let n: i64 = keeper
+        .query_row("SELECT count(*) FROM runs", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 0);
+    let mut store = Store::open(&src).unwrap();
+    let run = store.begin_run(&meta(2, &["a"])).unwrap();
+    store.insert_results(run, &full_run(2, &["a"])).unwrap();
+    drop(store);
+    let path = dir.join(name);
+    std::fs::copy(&src, &path).unwrap();
+    std::fs::copy(beside(&src, "-wal"), beside(&path, "-wal")).unwrap();
+    drop(keeper);
+    // The file alone holds no run.
+    let file_alone = rusqlite::Connection::open_with_flags(
+        format!("file:{}?immutable=1", path.display()),
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_URI,
+    )
+    .unwrap();
+    let n: i64 = file_alone
+        .query_row("SELECT count(*) FROM runs", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 0, "the run is in the log only");
+    path
+}
+
+/// Opens `path` to read, checks it holds the one run of
+/// [`a_store_with_its_run_in_its_log`] and refuses writes, and that the
+/// folder is as it was once the store is closed.
+fn reads_its_run_and_leaves_the_folder_as_it_was(path: &std::path::Path) {
+    let dir = path.parent().unwrap();
+    let before = listing(dir);
+    let mut store = Store::open_to_read(path).unwrap();
+    let runs = store.runs().unwrap();
+    assert_eq!(runs.len(), 1, "{}", path.display());
+    assert_eq!(store.results(runs[0].id).unwrap(), full_run(2, &["a"]));
+    assert!(store.begin_run(&meta(1, &["b"])).is_err(), "read only");
+    drop(store);
+    assert_eq!(listing(dir), before, "{}", path.display());
+}
+
+#[test]
+fn a_store_that_can_be_written_is_read_in_place() {
+    // Not through a copy: a store opened to read sees what is written to
+    // the file after it was opened.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("results.db");
+    drop(Store::open(&path).unwrap());
+    let reader = Store::open_to_read(&path).unwrap();
+    assert!(reader.runs().unwrap().is_empty());
+    let mut writer = Store::open(&path).unwrap();
+    let run = writer.begin_run(&meta(2, &["a"])).unwrap();
+    writer.insert_results(run, &full_run(2, &["a"])).unwrap();
+    assert_eq!(reader.results(run).unwrap(), full_run(2, &["a"]));
+    drop((reader, writer));
+    assert_eq!(
+        listing(dir.path()).into_keys().collect::<Vec<_>>(),
+        ["results.db"]
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_store_whose_shm_file_cannot_be_made_reads_what_its_log_holds() {
+    // A store in a folder that cannot be written, whose writer was killed
+    // and whose `-shm` file is missing: SQLite cannot make one, so the
+    // store was read as an immutable file, which ignores the log; its runs
+    // were not shown, without a word. Root writes any folder, so a `-shm`
+    // that cannot be opened (a dangling link: SQLite follows none there)
+    // stands for the read-only folder.
+    let dir = tempfile::tempdir().unwrap();
+    let path = a_store_with_its_run_in_its_log(dir.path(), "results.db");
+    std::os::unix::fs::symlink("missing", beside(&path, "-shm")).unwrap();
+    reads_its_run_and_leaves_the_folder_as_it_was(&path);
+}
+
+/// Whether file permissions hold for this process, as a user's do (root's
+/// do not); if not, says that `test` is skipped.
+#[cfg(unix)]
+fn permissions_hold(test: &str, dir: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let probe = dir.join("probe");
+    std::fs::write(&probe, b"").unwrap();
+    std::fs::set_permissions(&probe, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let hold = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&probe)
+        .is_err();
+    std::fs::remove_file(&probe).unwrap();
+    if !hold {
+        cw_testkit::skip(
+            test,
+            "file permissions do not hold for this user (root): a read-only file or folder \
+             is written anyway",
+        );
+    }
+    hold
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_store_file_reads_and_leaves_no_file_beside_it() {
+    use std::os::unix::fs::PermissionsExt;
+    const TEST: &str = "a_read_only_store_file_reads_and_leaves_no_file_beside_it";
+    let mode = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    if !permissions_hold(TEST, dir.path()) {
+        return;
+    }
+    // SQLite opened the file to read only, and left behind the `-wal` and
+    // `-shm` files it made (read-only too, as the file): once the file was
+    // writable again, writing the store failed ("attempt to write a
+    // readonly database").
+    let path = dir.path().join("results.db");
+    let mut store = Store::open(&path).unwrap();
+    let run = store.begin_run(&meta(2, &["a"])).unwrap();
+    store.insert_results(run, &full_run(2, &["a"])).unwrap();
+    drop(store);
+    mode(&path, 0o444);
+    let store = Store::open_to_read(&path).unwrap();
+    assert_eq!(store.results(run).unwrap(), full_run(2, &["a"]));
+    drop(store);
+    assert_eq!(
+        listing(dir.path()).into_keys().collect::<Vec<_>>(),
+        ["results.db"]
+    );
+    mode(&path, 0o644);
+    let mut store = Store::open(&path).unwrap();
+    store.begin_run(&meta(1, &["b"])).unwrap();
+    drop(store);
+
+    // With its run in its log only, and no `-shm`: read too.
+    let logged = tempfile::tempdir().unwrap();
+    let path = a_store_with_its_run_in_its_log(logged.path(), "results.db");
+    mode(&path, 0o444);
+    reads_its_run_and_leaves_the_folder_as_it_was(&path);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_store_in_a_read_only_folder_reads_what_its_log_holds() {
+    use std::os::unix::fs::PermissionsExt;
+    const TEST: &str = "a_store_in_a_read_only_folder_reads_what_its_log_holds";
+    /// Makes the folder writable again when dropped, so that it can be
+    /// deleted whatever the test did.
+    struct Writable<'a>(&'a std::path::Path);
+    impl Drop for Writable<'_> {
+        fn drop(&mut self) {
+            let _ = std::fs::set_permissions(self.0, std::fs::Permissions::from_mode(0o755));
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    if !permissions_hold(TEST, dir.path()) {
+        return;
+    }
+    // Its writer killed and its `-shm` lost: read as an immutable file,
+    // the store showed none of the runs in its log.
+    let path = a_store_with_its_run_in_its_log(dir.path(), "logged.db");
+    // And one with its run in the file, with no log.
+    let plain = dir.path().join("plain.db");
+    let mut store = Store::open(&plain).unwrap();
+    let run = store.begin_run(&meta(2, &["a"])).unwrap();
+    store.insert_results(run, &full_run(2, &["a"])).unwrap();
+    drop(store);
+    let _writable = Writable(dir.path());
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    reads_its_run_and_leaves_the_folder_as_it_was(&path);
+    reads_its_run_and_leaves_the_folder_as_it_was(&plain);
+}
