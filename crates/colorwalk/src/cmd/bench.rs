@@ -266,6 +266,15 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
                 );
             }
         }
+        // Nor over another store (a slip of the finger between `--db` and
+        // `--solutions`): a moves file is text, never an SQLite database.
+        if is_sqlite_file(path) {
+            bail!(
+                "--solutions {} is an SQLite database (a results store?): writing the moves \
+                 there would wipe it; give another file",
+                path.display()
+            );
+        }
     }
     // A dry run refuses what the run would (above), and says what it would
     // play; it makes no file.
@@ -595,6 +604,18 @@ fn open_to_write_later(path: &std::path::Path) -> Result<std::fs::File> {
         .truncate(false)
         .open(path)
         .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Whether `path` is a regular file that begins as every SQLite database
+/// does.
+fn is_sqlite_file(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    path.is_file()
+        && std::fs::File::open(path)
+            .and_then(|mut f| f.read_exact(&mut head))
+            .is_ok()
+        && &head == b"SQLite format 3\0"
 }
 
 /// `spec`'s moves, one line per board in the set's order, each color as one

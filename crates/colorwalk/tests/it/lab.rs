@@ -1386,6 +1386,41 @@ fn a_shards_solutions_mark_the_boards_it_did_not_play() {
     }
     let limited = bench(&["--max-moves", "1", "--no-store"]);
     assert_eq!(limited, "-\n-\n-\n-\n");
+    // Another store is never taken for a moves file.
+    let other = at("other.db");
+    let out = colorwalk(
+        &[
+            "bench", "--seeds", "1..3", "--size", "6x6", "--colors", "3", "--spec", "greedy",
+            "--db", &other,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let before = std::fs::read(&other).unwrap();
+    let out = colorwalk(
+        &[
+            "bench",
+            "--seeds",
+            "1..3",
+            "--size",
+            "6x6",
+            "--colors",
+            "3",
+            "--spec",
+            "greedy",
+            "--no-store",
+            "--solutions",
+            &other,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is an SQLite database"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&other).unwrap(), before);
 }
 
 #[test]
