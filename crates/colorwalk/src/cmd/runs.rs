@@ -282,35 +282,63 @@ fn missing_default_db() -> String {
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let format = table_format(&args.format, args.json)?;
     let store = stored_runs(args.db.as_deref())?;
-    let load = |id: i64| -> Result<Vec<GameRecord>> {
-        store
+    let load = |id: i64| -> Result<(cw_lab::RunInfo, Vec<GameRecord>)> {
+        let info = store
             .run(id)?
             .ok_or_else(|| no_run(id, args.db.as_deref()))?;
-        Ok(store.results(id)?)
+        Ok((info, store.results(id)?))
     };
-    let (a, b) = (load(args.a)?, load(args.b)?);
+    let ((info_a, a), (info_b, b)) = (load(args.a)?, load(args.b)?);
+    // A run still under way (or stopped) is compared on what it has played.
+    for (info, run) in [(&info_a, args.a), (&info_b, args.b)] {
+        if info.finished.is_none() && info.n_results > 0 {
+            eprintln!(
+                "note: run {run} is unfinished ({} of {} results): compared on what it has \
+                 played",
+                info.n_results,
+                info.n_boards as u64 * info.specs.len() as u64
+            );
+        }
+    }
     for (games, run) in [(&a, args.a), (&b, args.b)] {
         if games.is_empty() {
             bail!("run {run} has no games stored yet: nothing to compare");
         }
     }
     let diffs = cw_lab::compare(&a, &b);
-    if diffs.is_empty() {
-        bail!("runs {} and {} share no solver spec", args.a, args.b);
-    }
     // Specs that only one run played have no pairs: say which are left out.
-    for (one, other, run) in [(&a, &b, args.a), (&b, &a, args.b)] {
+    for (one, other, run, other_run, other_info) in [
+        (&a, &b, args.a, args.b, &info_b),
+        (&b, &a, args.b, args.a, &info_a),
+    ] {
         let alone = cw_lab::specs_only_in(one, other);
+        // The other run may have it in its plan and not have played it yet.
+        let (unplayed, alone): (Vec<_>, Vec<_>) = alone
+            .into_iter()
+            .partition(|s| other_info.specs.iter().any(|p| p == s));
+        let quoted = |specs: &[_]| {
+            specs
+                .iter()
+                .map(|s| format!("'{s}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         if !alone.is_empty() {
+            eprintln!("left out: {} only in run {run}", quoted(&alone));
+        }
+        if !unplayed.is_empty() {
             eprintln!(
-                "left out: {} only in run {run}",
-                alone
-                    .iter()
-                    .map(|s| format!("'{s}'"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                "left out: {}, which run {other_run} has not played yet",
+                quoted(&unplayed)
             );
         }
+    }
+    if diffs.is_empty() {
+        bail!(
+            "runs {} and {} share no solver spec that both have played",
+            args.a,
+            args.b
+        );
     }
     if diffs.iter().all(|d| d.n_pairs == 0) {
         bail!(

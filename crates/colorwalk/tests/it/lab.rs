@@ -90,6 +90,66 @@ fn meta_for(specs: &[&str], n_boards: u32) -> RunMeta {
     cw_batch::Batch::new(plan, 1).meta(n_boards)
 }
 
+/// `compare` says when a run is unfinished, and tells a spec that the
+/// other run has not played yet from one it does not have.
+#[test]
+fn compare_names_an_unfinished_runs_specs_not_played_yet() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("results.db");
+    let db_s = db.to_str().unwrap();
+    let out = colorwalk(
+        &[
+            "bench",
+            "--koblenski",
+            "1..3",
+            "--spec",
+            "greedy",
+            "--spec",
+            "gla-3",
+            "--db",
+            db_s,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Run 2 plans gla:depth=5 and greedy, and has played one game of the first.
+    {
+        let mut store = Store::open(&db).unwrap();
+        let run = store
+            .begin_run(&meta_for(&["gla:depth=5", "greedy"], 2))
+            .unwrap();
+        store
+            .insert_results(
+                run,
+                &[GameRecord {
+                    board_id: "30x20c5-k1".into(),
+                    board_index: 0,
+                    spec: "gla:depth=5".into(),
+                    outcome: cw_lab::GameOutcome::Solved,
+                    moves: 40,
+                    nanos: 1,
+                    nodes: 200,
+                    inspections: 0,
+                    solution: String::new(),
+                    lower_bound: None,
+                }],
+            )
+            .unwrap();
+    }
+    let out = colorwalk(&["compare", "1", "2", "--db", db_s], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    for said in [
+        "note: run 2 is unfinished (1 of 4 results)",
+        "left out: 'gla:depth=3' only in run 1",
+        "left out: 'greedy', which run 2 has not played yet",
+        "left out: 'gla:depth=5' only in run 2",
+        "runs 1 and 2 share no solver spec that both have played",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+}
+
 #[test]
 fn bench_stores_runs_resumes_compares_and_plots() {
     let dir = tempfile::tempdir().unwrap();
