@@ -1,7 +1,7 @@
 //! `bench`: a plan of specs × boards played on all cores (or one shard of
 //! it) into the store, with its table; `--dry-run` says what it would do.
 
-use super::{check_writable, make_parent_folders, open_store, open_store_to_read, table_format};
+use super::{make_parent_folders, open_store, open_store_to_read, table_format};
 use crate::cli::BenchArgs;
 use anyhow::{Context, Result, anyhow, bail};
 use cw_batch::{Batch, BatchError, BoardSet, Caps, Event, Field, Plan, PlanDraft, Resume, Shard};
@@ -286,7 +286,7 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
     // run is begun in it.
     cw_batch::resume_point(&batch, None, Resume::Same)?;
     if let Some(path) = &store_path {
-        check_writable(path)?;
+        super::check_store_writable(path)?;
     }
     // The solutions file is made next (a path that cannot be written is
     // refused before a store is made for the run), and taken away again if
@@ -483,7 +483,7 @@ fn dry_run(args: &BenchArgs, batch: &Batch) -> Result<ExitCode> {
     // Where the results would go, and whether the run would begin at all.
     let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
     if !args.no_store {
-        check_writable(&path)?;
+        super::check_store_writable(&path)?;
     }
     let store = if args.no_store || !path.exists() {
         None

@@ -259,6 +259,14 @@ pub(super) fn table_format(text: &str, json: bool) -> anyhow::Result<cw_lab::Tab
     text.parse().map_err(|e| anyhow::anyhow!("--format: {e}"))
 }
 
+/// [`check_writable`] for a command that can keep nothing instead
+/// (`--no-store`): its error says so.
+pub(super) fn check_store_writable(path: &std::path::Path) -> anyhow::Result<()> {
+    check_writable(path).map_err(|e| {
+        anyhow::anyhow!("{e:#}; give another store with --db, or --no-store to keep nothing")
+    })
+}
+
 /// Whether the run could write its store at `path`, as `bench` would open
 /// it: the file (if there) and its folder (SQLite makes its journal files
 /// beside it), or the nearest folder that exists (where the missing ones
@@ -293,11 +301,20 @@ pub(super) fn check_writable(path: &std::path::Path) -> anyhow::Result<()> {
         .create_new(true)
         .open(&probe)
         .with_context(|| {
-            format!(
-                "the results database {} cannot be made: its folder {} cannot be written",
-                path.display(),
-                dir.display()
-            )
+            if path.exists() {
+                format!(
+                    "the results database {} cannot be written: its folder {} cannot be \
+                     written (SQLite keeps its journal files beside the store)",
+                    path.display(),
+                    dir.display()
+                )
+            } else {
+                format!(
+                    "the results database {} cannot be made: its folder {} cannot be written",
+                    path.display(),
+                    dir.display()
+                )
+            }
         })?;
     let _ = std::fs::remove_file(&probe);
     Ok(())

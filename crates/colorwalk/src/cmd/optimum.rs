@@ -131,7 +131,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         // A store that cannot be written is said in those words, as
         // `bench` says it (SQLite's own words speak of its schema).
         let path = args.db.clone().unwrap_or_else(cw_lab::Store::default_path);
-        super::check_writable(&path)?;
+        super::check_store_writable(&path)?;
         Some(super::open_store(Some(&path))?)
     };
     let mut ctx = SearchCtx::new(&entry.board, &limits);

@@ -1832,6 +1832,24 @@ fn bench_convert_and_runs_keep_their_files_and_streams_apart() {
         "{}",
         stderr(&out)
     );
+    // A store that cannot be written points to --no-store, for the commands
+    // that have it.
+    for command in ["bench", "optimum"] {
+        let args: &[&str] = if command == "bench" {
+            &[
+                "bench", "--seeds", "1..2", "--size", "6x6", "--spec", "greedy",
+            ]
+        } else {
+            &["optimum", "6x6c5-s1"]
+        };
+        let out = colorwalk(&[args, &["--db", &fifo]].concat(), "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            stderr(&out).contains("give another store with --db, or --no-store to keep nothing"),
+            "{command}: {}",
+            stderr(&out)
+        );
+    }
     // A full standard output is an error (exit 2), not a panic.
     let full = std::fs::File::create("/dev/full").unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_colorwalk"))
