@@ -168,10 +168,12 @@ impl Shard {
                         "SLURM_ARRAY_TASK_COUNT=0: a job array has at least one task".into(),
                     ));
                 }
-                if id < first || id - first >= n {
+                // The last task: the one named, else the count's last (a
+                // range of 2^64 tasks saturates `n`, never `max`).
+                let last = max.unwrap_or_else(|| first.saturating_add(n - 1));
+                if id < first || id > last {
                     return Err(ShardError(format!(
-                        "SLURM_ARRAY_TASK_ID={id} is outside the array's tasks {first} to {}",
-                        first.saturating_add(n - 1)
+                        "SLURM_ARRAY_TASK_ID={id} is outside the array's tasks {first} to {last}"
                     )));
                 }
                 shard_of(id - first, n)
@@ -409,6 +411,16 @@ mod tests {
                 ("SLURM_ARRAY_TASK_COUNT", "4")
             ])
             .contains("outside the array's tasks 0 to 3")
+        );
+        // The whole range of task numbers is too many shards, not a task
+        // outside the array.
+        assert!(
+            err(&[
+                ("SLURM_ARRAY_TASK_ID", "18446744073709551615"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_MAX", "18446744073709551615")
+            ])
+            .contains("shards is out of range")
         );
         assert!(
             err(&[
