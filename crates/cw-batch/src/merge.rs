@@ -26,6 +26,22 @@
 //! largest holds, and keeping it makes the bound too independent of the
 //! inputs' order.
 //!
+//! Nothing an input says is believed before it is checked, and one row that
+//! fails refuses the whole merge before anything is written (the error names
+//! the store, the board and the spec): every result (the inputs', and the
+//! output store's own of the plan) must be of the plan (a spec of its specs,
+//! the board the plan has at the result's position: for a generated set, the
+//! board its generator makes there; for a file's boards, one board per
+//! position across all stores, whose IDs make the plan's digest once every
+//! position is seen), and its solution is replayed by the engine on the board
+//! made from its ID: it must be legal, as long as its move count says, clear
+//! the board exactly when the result says solved, and a solved result's
+//! lower bound may not exceed its moves. Every known optimum offered must
+//! replay likewise to its move count and clear its board. Then no proven
+//! lower bound of a board (a result's, or a proven optimum) may exceed a
+//! solution of it (a solved result's or an optimum's, all replayed): one of
+//! the two would be false.
+//!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
 //! a result, the merged run is marked finished; otherwise the missing boards
@@ -35,9 +51,10 @@
 //! and changes nothing.
 
 use crate::{BoardSet, Fingerprint};
+use cw_core::{BoardId, ClusterGraph, Moves, Replay, replay};
 use cw_lab::{GameRecord, RunInfo, RunMeta, Store, StoreError};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use thiserror::Error;
 
 /// Why stores cannot be merged.
@@ -90,6 +107,54 @@ pub enum MergeError {
     /// No input was given.
     #[error("nothing to merge: give at least one shard store")]
     NoInputs,
+    /// A result or a known optimum that cannot be believed: not of the
+    /// plan, or its solution does not replay to what the row says.
+    #[error("{store}: {}: {why}; nothing was merged", row_name(board_id, spec.as_deref()))]
+    BadRow {
+        /// The store that holds it (an input, or the output store).
+        store: String,
+        /// The row's board.
+        board_id: String,
+        /// The row's spec (`None`: a known optimum).
+        spec: Option<String>,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A proven lower bound of a board above a solution of it (replayed):
+    /// one of the two rows is false.
+    #[error(
+        "board {}: {bound_from} proves that it takes at least {bound} moves, but {solution_from} \
+         clears it in {moves} (replayed by the engine): one of the two was changed by hand or \
+         made by a faulty build; nothing was merged",
+        short_id(board_id)
+    )]
+    Contradiction {
+        /// The board.
+        board_id: String,
+        /// The bound.
+        bound: u32,
+        /// The row that proves it, in words (its kind, spec and store).
+        bound_from: String,
+        /// The solution's moves.
+        moves: u32,
+        /// The row that holds the solution, in words.
+        solution_from: String,
+    },
+    /// A file's plan whose results name, position by position, boards
+    /// other than the plan's (their IDs' digest is not the fingerprint's).
+    #[error(
+        "the results name, at the plan's {n_boards} positions, other boards than the plan's: \
+         their IDs make the digest {digest}, the plan's fingerprint holds {planned}; nothing \
+         was merged"
+    )]
+    OtherBoards {
+        /// The plan's boards.
+        n_boards: u32,
+        /// The digest of the IDs the results name.
+        digest: String,
+        /// The digest the plan's fingerprint holds.
+        planned: String,
+    },
     /// A `bench` is playing the output's run of the plan right now.
     #[error(
         "run {run} of the output store is being played by another process right now (its \
@@ -257,14 +322,71 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
     }
     let plan = plan.expect("the first input has a plan");
     let out_name = "the output store";
+    let claim_run = |out: &Store, run: i64| {
+        out.claim_run(run).map_err(|e| match e {
+            StoreError::RunBusy { run, path } => MergeError::RunBusy { run, path },
+            other => at(out_name)(other),
+        })
+    };
 
-    // The merged run: the output's whole-plan run of this plan, or a new one.
-    let existing = out
-        .runs()
-        .map_err(at(out_name))?
-        .into_iter()
+    // The merged run: the output's whole-plan run of this plan, or a new one
+    // (begun once everything has been checked).
+    let out_runs = out.runs().map_err(at(out_name))?;
+    let existing = out_runs
+        .iter()
         .filter(|r| r.fingerprint == plan.fingerprint && r.shard.is_none())
         .max_by_key(|r| r.id);
+    // Claimed as `bench` claims the run it plays: a `bench` resuming this
+    // run now would play its games again over the merged ones, and one
+    // starting while the merge writes finds it busy.
+    let mut claim = None;
+    let held = match existing {
+        Some(r) => {
+            claim = Some(claim_run(out, r.id)?);
+            out.results(r.id).map_err(at(out_name))?
+        }
+        None => Vec::new(),
+    };
+    // The output store's own shard runs of this plan (a shard played into
+    // the store the others are merged into) count as one more input.
+    let own_runs: Vec<RunInfo> = out_runs
+        .iter()
+        .filter(|r| r.fingerprint == plan.fingerprint && r.shard.is_some())
+        .cloned()
+        .collect();
+    let mut own_records = Vec::new();
+    for r in &own_runs {
+        own_records.extend(out.results(r.id).map_err(at(out_name))?);
+    }
+    let mut input_records = Vec::with_capacity(inputs.len());
+    let mut input_optima = Vec::with_capacity(inputs.len());
+    for ((name, store), runs) in inputs.iter().zip(&runs_of) {
+        let mut records = Vec::new();
+        for r in runs {
+            records.extend(store.results(r.id).map_err(at(name))?);
+        }
+        input_records.push(records);
+        input_optima.push(store.all_optima().map_err(at(name))?);
+    }
+
+    // Everything checked before anything is written.
+    let mut results: Vec<(&str, &[GameRecord])> = vec![(out_name, &held), (out_name, &own_records)];
+    let mut optima: Vec<(&str, &[StoredOptimum])> = Vec::new();
+    for (((name, _), records), offered) in inputs.iter().zip(&input_records).zip(&input_optima) {
+        results.push((name, records));
+        optima.push((name, offered));
+    }
+    if let Err(e) = check_rows(&plan, &results, &optima) {
+        // Refused: a finished run's claim goes as it came (its lock file
+        // too, as a finished run has none).
+        if let (Some(claim), Some(r)) = (claim, existing)
+            && r.finished.is_some()
+        {
+            claim.release_finished();
+        }
+        return Err(e);
+    }
+
     let (run, new_run) = match existing {
         Some(r) => (r.id, false),
         None => {
@@ -275,16 +397,11 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             (out.begin_run(&meta).map_err(at(out_name))?, true)
         }
     };
-    // Claimed as `bench` claims the run it plays: a `bench` resuming this
-    // run now would play its games again over the merged ones, and one
-    // starting while the merge writes finds it busy.
-    let claim = out.claim_run(run).map_err(|e| match e {
-        StoreError::RunBusy { run, path } => MergeError::RunBusy { run, path },
-        other => at(out_name)(other),
-    })?;
-    let mut kept: HashMap<(String, String), GameRecord> = out
-        .results(run)
-        .map_err(at(out_name))?
+    let claim = match claim {
+        Some(claim) => claim,
+        None => claim_run(out, run)?,
+    };
+    let mut kept: HashMap<(String, String), GameRecord> = held
         .into_iter()
         .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
         .collect();
@@ -293,19 +410,6 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         .keys()
         .map(|k| (k.clone(), out_name.to_string()))
         .collect();
-
-    // The output store's own shard runs of this plan (a shard played into
-    // the store the others are merged into) count as one more input.
-    let own_runs: Vec<RunInfo> = out
-        .runs()
-        .map_err(at(out_name))?
-        .into_iter()
-        .filter(|r| r.fingerprint == plan.fingerprint && r.shard.is_some())
-        .collect();
-    let mut own_records = Vec::with_capacity(own_runs.len());
-    for r in &own_runs {
-        own_records.push(out.results(r.id).map_err(at(out_name))?);
-    }
 
     let mut report_inputs = Vec::new();
     let (mut added, mut duplicates, mut conflicts) = (0, 0, Vec::new());
@@ -377,21 +481,17 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         finished: r.finished.is_some(),
     };
     if !own_runs.is_empty() {
-        for records in own_records {
-            for record in records {
-                take(record, out_name);
-            }
+        for record in own_records {
+            take(record, out_name);
         }
         report_inputs.push(InputReport {
             store: out_name.to_string(),
             runs: own_runs.iter().map(run_report).collect(),
         });
     }
-    for ((name, store), runs) in inputs.iter().zip(&runs_of) {
-        for r in runs {
-            for record in store.results(r.id).map_err(at(name))? {
-                take(record, name);
-            }
+    for (((name, _), runs), records) in inputs.iter().zip(&runs_of).zip(input_records) {
+        for record in records {
+            take(record, name);
         }
         report_inputs.push(InputReport {
             store: name.clone(),
@@ -401,8 +501,8 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
     let writes: Vec<GameRecord> = writes.into_values().collect();
     out.insert_results(run, &writes).map_err(at(out_name))?;
     let mut optima_taken = 0;
-    for (name, store) in inputs {
-        for (board, moves, proven, solution) in store.all_optima().map_err(at(name))? {
+    for offered in input_optima {
+        for (board, moves, proven, solution) in offered {
             if out
                 .record_optimum(&board, moves, proven, &solution)
                 .map_err(at(out_name))?
@@ -527,7 +627,24 @@ fn check_consistent(run: &RunInfo) -> Result<(), String> {
             run.fingerprint
         ));
     }
+    // The specs and the board set the merge checks results against, and
+    // names boards by, are the plan's (which the fingerprint covers).
+    let planned_specs = &run.params["specs"];
+    if *planned_specs != serde_json::json!(run.specs) {
+        return Err(format!(
+            "it lists the specs {}, its plan {planned_specs}",
+            serde_json::json!(run.specs)
+        ));
+    }
     let boards = &run.params["boards"];
+    if let Some(label) = boards.as_str()
+        && label != run.board_set
+    {
+        return Err(format!(
+            "its board set is {}, its plan's {label}",
+            run.board_set
+        ));
+    }
     let planned = match boards.as_str() {
         Some(label) => BoardSet::from_label(label).map(|set| set.len()),
         None => boards["count"].as_u64(),
@@ -539,6 +656,276 @@ fn check_consistent(run: &RunInfo) -> Result<(), String> {
         Some(_) => Ok(()),
         None => Err(format!("its plan's boards ({boards}) are not readable")),
     }
+}
+
+/// A known optimum as a store lists it: board ID, moves, proven, solution.
+type StoredOptimum = (String, u32, bool, String);
+
+/// A row named in an error: the result of a spec on a board, or a board's
+/// known optimum.
+fn row_name(board_id: &str, spec: Option<&str>) -> String {
+    match spec {
+        Some(spec) => format!("the result of {spec} on board {}", short_id(board_id)),
+        None => format!("the known optimum of board {}", short_id(board_id)),
+    }
+}
+
+/// A board ID as messages show it: an ID written out cell by cell can run
+/// to pages, so a long one is cut short.
+fn short_id(id: &str) -> String {
+    const LONG: usize = 60;
+    match id.char_indices().nth(LONG) {
+        Some((end, _)) => format!("{}…", &id[..end]),
+        None => id.to_string(),
+    }
+}
+
+/// What the rows of one board show of its optimum: its shortest solution
+/// and its highest proven lower bound, each with the row that shows it
+/// (store, spec; no spec: a known optimum).
+#[derive(Default)]
+struct Evidence<'a> {
+    shortest: Option<(u32, &'a str, Option<&'a str>)>,
+    bound: Option<(u32, &'a str, Option<&'a str>)>,
+}
+
+impl<'a> Evidence<'a> {
+    fn solution(&mut self, moves: u32, store: &'a str, spec: Option<&'a str>) {
+        if self.shortest.is_none_or(|(m, ..)| moves < m) {
+            self.shortest = Some((moves, store, spec));
+        }
+    }
+
+    fn bound(&mut self, bound: u32, store: &'a str, spec: Option<&'a str>) {
+        if self.bound.is_none_or(|(b, ..)| bound > b) {
+            self.bound = Some((bound, store, spec));
+        }
+    }
+}
+
+/// Checks every result and known optimum a merge would take (see the
+/// module docs): `results` and `optima` by store, in the order the merge
+/// meets them, so that the first row at fault is the one named.
+fn check_rows(
+    plan: &RunInfo,
+    results: &[(&str, &[GameRecord])],
+    optima: &[(&str, &[StoredOptimum])],
+) -> Result<(), MergeError> {
+    let specs: HashSet<&str> = plan.specs.iter().map(String::as_str).collect();
+    let boards = &plan.params["boards"];
+    let generated = boards.as_str().and_then(BoardSet::from_label);
+    // A file's boards are not in the store: each position's board (and each
+    // board's position) as the first row that names it has it, and which
+    // store that is.
+    let mut at_position: HashMap<u32, (&str, &str)> = HashMap::new();
+    let mut position_of: HashMap<&str, (u32, &str)> = HashMap::new();
+    let mut evidence: BTreeMap<&str, Evidence<'_>> = BTreeMap::new();
+    // The board last replayed on: a run's results come board by board.
+    let mut graph: Option<(String, ClusterGraph)> = None;
+    for &(store, records) in results {
+        for r in records {
+            let refuse = |why: String| MergeError::BadRow {
+                store: store.to_string(),
+                board_id: r.board_id.clone(),
+                spec: Some(r.spec.clone()),
+                why,
+            };
+            if !specs.contains(r.spec.as_str()) {
+                return Err(refuse(format!(
+                    "{} is not one of the plan's specs ({})",
+                    r.spec,
+                    plan.specs.join(", ")
+                )));
+            }
+            if r.board_index >= plan.n_boards {
+                return Err(refuse(format!(
+                    "its position, {}, is past the plan's {} boards",
+                    r.board_index, plan.n_boards
+                )));
+            }
+            match &generated {
+                Some(set) => {
+                    let id = set.id_at(u64::from(r.board_index));
+                    if id != r.board_id {
+                        return Err(refuse(format!(
+                            "the plan's board at its position, {}, is {}",
+                            r.board_index,
+                            short_id(&id)
+                        )));
+                    }
+                }
+                None => {
+                    let (id, from) = *at_position
+                        .entry(r.board_index)
+                        .or_insert((&r.board_id, store));
+                    if id != r.board_id {
+                        return Err(refuse(format!(
+                            "its position, {}, holds board {} in {from}",
+                            r.board_index,
+                            short_id(id)
+                        )));
+                    }
+                    let (index, from) = *position_of
+                        .entry(&r.board_id)
+                        .or_insert((r.board_index, store));
+                    if index != r.board_index {
+                        return Err(refuse(format!(
+                            "it is at position {}, but the board is at position {index} in {from}",
+                            r.board_index
+                        )));
+                    }
+                }
+            }
+            check_game(graph_of(&mut graph, &r.board_id).map_err(refuse)?, r).map_err(refuse)?;
+            let e = evidence.entry(&r.board_id).or_default();
+            if r.solved() {
+                e.solution(r.moves, store, Some(&r.spec));
+            }
+            if let Some(bound) = r.lower_bound {
+                e.bound(bound, store, Some(&r.spec));
+            }
+        }
+    }
+    // A file's boards, once every position is seen: the plan's, in order.
+    if let (None, Some(planned)) = (&generated, boards["ids"].as_str())
+        && at_position.len() as u64 == u64::from(plan.n_boards)
+    {
+        let digest = crate::plan::ids_digest((0..plan.n_boards).map(|i| at_position[&i].0));
+        if digest != planned {
+            return Err(MergeError::OtherBoards {
+                n_boards: plan.n_boards,
+                digest,
+                planned: planned.to_string(),
+            });
+        }
+    }
+    for &(store, rows) in optima {
+        for (board_id, moves, proven, solution) in rows {
+            let refuse = |why: String| MergeError::BadRow {
+                store: store.to_string(),
+                board_id: board_id.clone(),
+                spec: None,
+                why,
+            };
+            let played = replay_text(
+                graph_of(&mut graph, board_id).map_err(refuse)?,
+                *moves,
+                solution,
+            )
+            .map_err(refuse)?;
+            if !played.cleared {
+                return Err(refuse(format!(
+                    "its solution of {moves} moves leaves {} blocks",
+                    played.blocks_left
+                )));
+            }
+            if played.surplus > 0 {
+                return Err(refuse(format!(
+                    "it counts {moves} moves, but its solution clears the board in {}",
+                    played.moves_played
+                )));
+            }
+            let e = evidence.entry(board_id).or_default();
+            e.solution(*moves, store, None);
+            if *proven {
+                e.bound(*moves, store, None);
+            }
+        }
+    }
+    let from = |store: &str, spec: Option<&str>, what: &str| match spec {
+        Some(spec) => format!("the result of {spec} in {store}"),
+        None => format!("the {what} in {store}"),
+    };
+    for (board_id, e) in evidence {
+        if let (Some((bound, b_store, b_spec)), Some((moves, s_store, s_spec))) =
+            (e.bound, e.shortest)
+            && bound > moves
+        {
+            return Err(MergeError::Contradiction {
+                board_id: board_id.to_string(),
+                bound,
+                bound_from: from(b_store, b_spec, "proven optimum"),
+                moves,
+                solution_from: from(s_store, s_spec, "known optimum"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The cluster graph of the board `id` names, made from the ID (kept in
+/// `last` for the next row of the same board); why not, when the ID names
+/// no board, or is not the board's own.
+fn graph_of<'a>(
+    last: &'a mut Option<(String, ClusterGraph)>,
+    id: &str,
+) -> Result<&'a ClusterGraph, String> {
+    if last.as_ref().is_none_or(|(held, _)| held != id) {
+        *last = None;
+        let parsed: BoardId = id
+            .parse()
+            .map_err(|e| format!("its board ID is not readable ({e})"))?;
+        let board = parsed
+            .board()
+            .map_err(|e| format!("its board cannot be made from its ID ({e})"))?;
+        let own = board.id().to_string();
+        if own != id {
+            return Err(format!(
+                "its board ID is not written as the board writes it ({})",
+                short_id(&own)
+            ));
+        }
+        *last = Some((id.to_string(), ClusterGraph::new(&board)));
+    }
+    Ok(&last.as_ref().expect("made above").1)
+}
+
+/// A solution's text replayed by the engine: it must be a move list of
+/// `moves` moves, each a color the board has.
+fn replay_text(graph: &ClusterGraph, moves: u32, solution: &str) -> Result<Replay, String> {
+    let list: Moves = solution
+        .parse()
+        .map_err(|e| format!("its solution is not a move list ({e})"))?;
+    if list.0.len() != moves as usize {
+        return Err(format!(
+            "it counts {moves} moves, but its solution lists {}",
+            list.0.len()
+        ));
+    }
+    replay(graph, &list.0).map_err(|(n, e)| format!("its solution's move {n} is illegal: {e}"))
+}
+
+/// Whether a result's solution replays to what the result says: solved
+/// exactly when it clears the board in its moves (no move past the clearing
+/// one), and a solved game's lower bound not above its moves.
+fn check_game(graph: &ClusterGraph, r: &GameRecord) -> Result<(), String> {
+    let played = replay_text(graph, r.moves, &r.solution)?;
+    if r.solved() {
+        if !played.cleared {
+            return Err(format!(
+                "it says solved in {} moves, but its solution leaves {} blocks",
+                r.moves, played.blocks_left
+            ));
+        }
+        if played.surplus > 0 {
+            return Err(format!(
+                "it says solved in {} moves, but its solution clears the board in {}",
+                r.moves, played.moves_played
+            ));
+        }
+        if let Some(bound) = r.lower_bound.filter(|&b| b > r.moves) {
+            return Err(format!(
+                "its lower bound of {bound} is above its own {} moves",
+                r.moves
+            ));
+        }
+    } else if played.cleared {
+        return Err(format!(
+            "it says {} after {} moves, but its solution clears the board in {}",
+            r.outcome, r.moves, played.moves_played
+        ));
+    }
+    Ok(())
 }
 
 /// A stored run's fingerprint, back from its version and params.

@@ -412,12 +412,8 @@ impl Plan {
     pub fn fingerprint(&self) -> Fingerprint {
         let boards = match &self.boards {
             BoardSet::Entries { entries, .. } => {
-                let mut digest = Fnv::new();
-                for e in entries {
-                    digest.write(e.board.id().to_string().as_bytes());
-                    digest.write(b"\n");
-                }
-                json!({ "count": entries.len(), "ids": digest.hex() })
+                let ids: Vec<String> = entries.iter().map(|e| e.board.id().to_string()).collect();
+                json!({ "count": entries.len(), "ids": ids_digest(ids.iter().map(String::as_str)) })
             }
             generated => Value::from(generated.label()),
         };
@@ -556,6 +552,18 @@ impl Fingerprint {
         }
         out
     }
+}
+
+/// The digest of a file's board IDs, in order, that a plan of its boards
+/// keeps in its fingerprint (`"ids"`): what lets a merge check the boards
+/// its results name against the plan.
+pub(crate) fn ids_digest<'a>(ids: impl IntoIterator<Item = &'a str>) -> String {
+    let mut digest = Fnv::new();
+    for id in ids {
+        digest.write(id.as_bytes());
+        digest.write(b"\n");
+    }
+    digest.hex()
 }
 
 /// FNV-1a, 64 bits: a small, stable digest for fingerprints (not a

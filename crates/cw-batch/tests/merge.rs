@@ -3,11 +3,14 @@
 //! equals a single run of the plan row for row; merging again changes
 //! nothing; stores of another plan are refused; conflicting results (the
 //! better kept, whatever the order; the run left unfinished) and
-//! missing boards are reported.
+//! missing boards are reported; a result or optimum that is not of the plan,
+//! or whose solution does not replay to what it says, refuses the merge
+//! before anything is written.
 
 use cw_batch::{
     Batch, BoardSet, Event, GameLimits, MergeError, MergeReport, Plan, Resume, Shard, merge, run,
 };
+use cw_core::{BoardId, ClusterGraph, Moves, replay};
 use cw_lab::{GameOutcome, GameRecord, Store};
 use cw_solve::Spec;
 use std::path::Path;
@@ -276,6 +279,24 @@ fn two_whole_runs(dir: &Path) -> (Store, Store, i64) {
     (Store::open(&a).unwrap(), sb, run_b)
 }
 
+/// A solution one move longer than `r`'s that still clears its board (a
+/// move played again at once, which removes nothing): another game of the
+/// same board, as a conflict holds.
+fn one_move_longer(r: &GameRecord) -> String {
+    let board = r.board_id.parse::<BoardId>().unwrap().board().unwrap();
+    let graph = ClusterGraph::new(&board);
+    let moves: Moves = r.solution.parse().unwrap();
+    for i in 0..moves.0.len() {
+        let mut longer = moves.0.clone();
+        longer.insert(i, moves.0[i]);
+        let played = replay(&graph, &longer).unwrap();
+        if played.cleared && played.surplus == 0 {
+            return Moves(longer).to_string();
+        }
+    }
+    panic!("no move of {} can be played twice", r.solution);
+}
+
 /// `a.db` and `b.db` merged into a fresh store, in either order: the order,
 /// the output and its report.
 fn merged_both_ways(sa: &Store, sb: &Store) -> Vec<([&'static str; 2], Store, MergeReport)> {
@@ -299,7 +320,7 @@ fn a_different_result_for_the_same_board_and_spec_is_a_conflict_and_the_better_i
     // Tamper with one of b's results: same board and spec, other moves.
     let mut r = sb.results(run_b).unwrap()[4].clone();
     r.moves += 1;
-    r.solution.push_str(",0");
+    r.solution = one_move_longer(&r);
     sb.insert_results(run_b, &[r.clone()]).unwrap();
     // Either order keeps the shorter game, and leaves the run unfinished.
     for (order, out, report) in merged_both_ways(&sa, &sb) {
@@ -372,7 +393,7 @@ fn the_highest_proven_bound_is_kept_whatever_the_order() {
     // A longer game (the conflict's loser) with a higher bound than a's.
     let mut worse = results[5].clone();
     worse.moves += 1;
-    worse.solution.push_str(",0");
+    worse.solution = one_move_longer(&worse);
     worse.lower_bound = Some(worse.moves - 3);
     sb.insert_results(run_b, &[same.clone(), worse.clone()])
         .unwrap();
@@ -494,6 +515,453 @@ fn a_run_that_disagrees_with_its_own_plan_is_refused() {
     assert!(
         e.to_string()
             .contains("its fingerprint is 0123456789abcdef"),
+        "{e}"
+    );
+    // Specs or a board set other than its plan's (which the results are
+    // checked against, and the missing boards named by).
+    let mut meta = batch.meta(9);
+    meta.specs.push("gla-3".into());
+    let mut odd = Store::open_in_memory().unwrap();
+    odd.begin_run(&meta).unwrap();
+    let e = merge(&mut out, &[("odd.db".to_string(), &odd)]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(r#"it lists the specs ["greedy","gla-3"], its plan ["greedy"]"#),
+        "{e}"
+    );
+    let mut meta = batch.meta(9);
+    meta.board_set = "seeds:10x8c4:2..11".into();
+    let mut odd = Store::open_in_memory().unwrap();
+    odd.begin_run(&meta).unwrap();
+    let e = merge(&mut out, &[("odd.db".to_string(), &odd)]).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("its board set is seeds:10x8c4:2..11, its plan's seeds:10x8c4:1..10"),
+        "{e}"
+    );
+}
+
+/// Shards 0/3, 1/3 and 2/3 of greedy and exact on the nine boards, each in
+/// its own store in `dir`: their paths.
+fn three_shards(dir: &Path) -> Vec<std::path::PathBuf> {
+    let plan = plan(&["greedy", "exact"]);
+    (0..3)
+        .map(|i| {
+            let path = dir.join(format!("shard-{i}.db"));
+            play_shard(&path, &plan, Shard::new(i, 3).unwrap());
+            path
+        })
+        .collect()
+}
+
+/// Merges the stores at `paths` (named by their file names) into `out`.
+fn merge_paths(out: &mut Store, paths: &[std::path::PathBuf]) -> Result<MergeReport, MergeError> {
+    let stores: Vec<(String, Store)> = paths
+        .iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_str().unwrap().to_string();
+            (name, Store::open_existing(p).unwrap())
+        })
+        .collect();
+    let named: Vec<(String, &Store)> = stores.iter().map(|(n, s)| (n.clone(), s)).collect();
+    merge(out, &named)
+}
+
+/// Runs `sql` on the store at `path`, as a person with `sqlite3` would.
+fn tamper(path: &Path, sql: &str) {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .execute_batch(sql)
+        .unwrap();
+}
+
+/// A store's one run's ID and its results.
+fn results_of(path: &Path) -> (i64, Vec<GameRecord>) {
+    let store = Store::open_existing(path).unwrap();
+    let run = store.runs().unwrap()[0].id;
+    (run, store.results(run).unwrap())
+}
+
+/// Merges the stores at `paths` into a fresh store and into `out` (which
+/// holds a clean merge already), expects both refused, and checks that
+/// neither output was written: the fresh merge's refusal, in words (the
+/// other's may name a row of `out` instead of an input's).
+fn refused(out: &mut Store, paths: &[std::path::PathBuf]) -> String {
+    let mut fresh = Store::open_in_memory().unwrap();
+    let e = merge_paths(&mut fresh, paths).unwrap_err();
+    assert!(fresh.runs().unwrap().is_empty(), "nothing begun: {e}");
+    assert!(fresh.all_optima().unwrap().is_empty(), "nothing taken: {e}");
+    let before = dump(out);
+    let again = merge_paths(out, paths).unwrap_err();
+    assert!(
+        again.to_string().ends_with("; nothing was merged"),
+        "{again}"
+    );
+    assert_eq!(dump(out), before, "nothing written: {again}");
+    e.to_string()
+}
+
+#[test]
+fn a_result_whose_solution_does_not_replay_to_what_it_says_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let mut out = Store::open(&dir.path().join("out.db")).unwrap();
+    let clean = merge_paths(&mut out, &paths).unwrap();
+    assert!(clean.finished);
+    let (_, records) = results_of(&paths[1]);
+    // A board on which greedy plays longer than exact.
+    let (greedy, exact) = records
+        .iter()
+        .filter(|g| g.spec == "greedy")
+        .map(|g| {
+            let e = records
+                .iter()
+                .find(|e| e.spec == "exact" && e.board_id == g.board_id)
+                .unwrap();
+            (g.clone(), e.clone())
+        })
+        .find(|(g, e)| g.moves > e.moves)
+        .expect("greedy is not optimal on every board of shard 1");
+    let id = &exact.board_id;
+    let n = exact.moves;
+    let moves: Moves = exact.solution.parse().unwrap();
+    let shorter = Moves(moves.0[..n as usize - 1].to_vec()).to_string();
+    let row = format!("shard-1.db: the result of exact on board {id}: ");
+    let set = |what: &str| {
+        format!("UPDATE results SET {what} WHERE board_id = '{id}' AND spec = 'exact';")
+    };
+    // Each a row changed by hand (and put back after): what it says, and
+    // what the refusal says of it.
+    let cases = [
+        (
+            // A solution one move short, which does not clear the board.
+            set(&format!("moves = {}, solution = '{shorter}'", n - 1)),
+            format!(
+                "it says solved in {} moves, but its solution leaves ",
+                n - 1
+            ),
+        ),
+        (
+            // The reviewer's: colors in a row, as many as the moves.
+            set(&format!(
+                "solution = '{}'",
+                (0..n)
+                    .map(|i| (i % 4).to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )),
+            format!("it says solved in {n} moves, but its solution "),
+        ),
+        (
+            set(&format!("moves = {}", n - 2)),
+            format!("it counts {} moves, but its solution lists {n}", n - 2),
+        ),
+        (
+            set("moves = 3, solution = '0,1,9'"),
+            "its solution's move 3 is illegal: color 9 does not exist".to_string(),
+        ),
+        (
+            set("solution = 'x!'"),
+            "its solution is not a move list".to_string(),
+        ),
+        (
+            set(&format!("lower_bound = {}", n + 1)),
+            format!("its lower bound of {} is above its own {n} moves", n + 1),
+        ),
+        (
+            set("outcome = 'out-of-time', solved = 0"),
+            format!(
+                "it says out of time after {n} moves, but its solution clears the board in {n}"
+            ),
+        ),
+    ];
+    for (sql, says) in cases {
+        tamper(&paths[1], &sql);
+        let e = refused(&mut out, &paths);
+        assert!(e.starts_with(&row), "{e}");
+        assert!(e.contains(&says), "{says}: {e}");
+        assert!(e.ends_with("; nothing was merged"), "{e}");
+        let (run, _) = results_of(&paths[1]);
+        let mut store = Store::open(&paths[1]).unwrap();
+        store
+            .insert_results(run, std::slice::from_ref(&exact))
+            .unwrap();
+    }
+    // A bound above another game's replayed solution of the board: the
+    // greedy game claims more than exact's solution allows (its own moves
+    // allow it), so one of them is false.
+    {
+        let (run, _) = results_of(&paths[1]);
+        let mut store = Store::open(&paths[1]).unwrap();
+        let mut bold = greedy.clone();
+        bold.lower_bound = Some(n + 1);
+        store.insert_results(run, &[bold]).unwrap();
+        let e = refused(&mut out, &paths);
+        assert!(
+            e.contains(&format!(
+                "board {id}: the result of greedy in shard-1.db proves that it takes at least {} \
+                 moves, but the result of exact in ",
+                n + 1
+            )) && e.contains(&format!("clears it in {n}")),
+            "{e}"
+        );
+        store
+            .insert_results(run, std::slice::from_ref(&greedy))
+            .unwrap();
+    }
+    // As it was: the merge goes through again, and changes nothing.
+    let before = dump(&out);
+    let again = merge_paths(&mut out, &paths).unwrap();
+    assert!(again.finished && again.added == 0);
+    assert_eq!(dump(&out), before);
+}
+
+#[test]
+fn a_known_optimum_that_does_not_replay_or_contradicts_a_bound_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let mut out = Store::open(&dir.path().join("out.db")).unwrap();
+    merge_paths(&mut out, &paths).unwrap();
+    let (_, records) = results_of(&paths[2]);
+    let exact = records.iter().find(|r| r.spec == "exact").unwrap().clone();
+    let id = &exact.board_id;
+    let n = exact.moves;
+    assert_eq!(exact.lower_bound, Some(n), "exact proved it");
+    let optimum = Store::open_existing(&paths[2])
+        .unwrap()
+        .optimum(id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(optimum, (n, true, exact.solution.clone()));
+    let moves: Moves = exact.solution.parse().unwrap();
+    let set = |what: &str| format!("UPDATE optima SET {what} WHERE board_id = '{id}';");
+    let row = format!("shard-2.db: the known optimum of board {id}: ");
+    // The reviewer's: a short fake solution, marked proven.
+    let shorter = Moves(moves.0[..n as usize - 3].to_vec()).to_string();
+    tamper(
+        &paths[2],
+        &set(&format!("moves = {}, solution = '{shorter}'", n - 3)),
+    );
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.starts_with(&format!("{row}its solution of {} moves leaves ", n - 3)),
+        "{e}"
+    );
+    // A move count that is not its solution's.
+    tamper(
+        &paths[2],
+        &set(&format!(
+            "moves = {}, solution = '{}'",
+            n - 1,
+            exact.solution
+        )),
+    );
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.starts_with(&format!(
+            "{row}it counts {} moves, but its solution lists {n}",
+            n - 1
+        )),
+        "{e}"
+    );
+    // Moves past the clearing one.
+    let longer = format!("{},0", exact.solution);
+    tamper(
+        &paths[2],
+        &set(&format!("moves = {}, solution = '{longer}'", n + 1)),
+    );
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.starts_with(&format!(
+            "{row}it counts {} moves, but its solution clears the board in {n}",
+            n + 1
+        )),
+        "{e}"
+    );
+    // A real, longer solution claimed proven: exact's replayed solution is
+    // shorter, so the claim is false.
+    let mut r = exact.clone();
+    r.moves += 1;
+    let longer = one_move_longer(&r);
+    tamper(
+        &paths[2],
+        &set(&format!("moves = {}, solution = '{longer}'", n + 1)),
+    );
+    let e = refused(&mut out, &paths);
+    assert_eq!(
+        e,
+        format!(
+            "board {id}: the proven optimum in shard-2.db proves that it takes at least {} \
+             moves, but the result of exact in shard-2.db clears it in {n} (replayed by the \
+             engine): one of the two was changed by hand or made by a faulty build; nothing \
+             was merged",
+            n + 1
+        )
+    );
+    // As it was: merged again, nothing changes.
+    tamper(
+        &paths[2],
+        &set(&format!("moves = {n}, solution = '{}'", exact.solution)),
+    );
+    let before = dump(&out);
+    merge_paths(&mut out, &paths).unwrap();
+    assert_eq!(dump(&out), before);
+}
+
+#[test]
+fn a_result_of_another_board_or_spec_than_the_plans_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let mut out = Store::open(&dir.path().join("out.db")).unwrap();
+    merge_paths(&mut out, &paths).unwrap();
+    let (run, records) = results_of(&paths[0]);
+    // Shard 0 holds positions 0, 3 and 6: seeds 1, 4 and 7.
+    let first = records[0].clone();
+    assert_eq!(
+        (first.board_index, first.board_id.as_str()),
+        (0, "10x8c4-s1")
+    );
+    let mut store = Store::open(&paths[0]).unwrap();
+    let mut try_row = |row: GameRecord| {
+        store
+            .insert_results(run, std::slice::from_ref(&row))
+            .unwrap();
+        let e = refused(&mut out, &paths);
+        tamper(
+            &paths[0],
+            &format!(
+                "DELETE FROM results WHERE board_id = '{}' AND spec = '{}' AND board_index = {};",
+                row.board_id, row.spec, row.board_index
+            ),
+        );
+        e
+    };
+    // A board that is not the plan's at its position: one from outside the
+    // plan, played for real, and one of the plan's at another's position
+    // (which, counted by position, would stand in for a missing board).
+    let foreign = GameRecord {
+        board_id: "10x8c4-s99".into(),
+        ..first.clone()
+    };
+    let e = try_row(foreign);
+    assert_eq!(
+        e,
+        "shard-0.db: the result of greedy on board 10x8c4-s99: the plan's board at its \
+         position, 0, is 10x8c4-s1; nothing was merged"
+    );
+    let e = try_row(GameRecord {
+        board_id: "10x8c4-s2".into(),
+        board_index: 3,
+        ..first.clone()
+    });
+    assert!(
+        e.ends_with("the plan's board at its position, 3, is 10x8c4-s4; nothing was merged"),
+        "{e}"
+    );
+    let e = try_row(GameRecord {
+        board_id: "10x8c4-s10".into(),
+        board_index: 9,
+        ..first.clone()
+    });
+    assert!(
+        e.ends_with("its position, 9, is past the plan's 9 boards; nothing was merged"),
+        "{e}"
+    );
+    // A spec the plan does not have.
+    let e = try_row(GameRecord {
+        spec: "gla:depth=3,metric=area,form=p7".into(),
+        ..first.clone()
+    });
+    assert_eq!(
+        e,
+        "shard-0.db: the result of gla:depth=3,metric=area,form=p7 on board 10x8c4-s1: \
+         gla:depth=3,metric=area,form=p7 is not one of the plan's specs (greedy, exact); \
+         nothing was merged"
+    );
+    // Shard 0 alone with a foreign row: refused too, not counted against
+    // what is missing.
+    store
+        .insert_results(
+            run,
+            &[GameRecord {
+                board_id: "10x8c4-s99".into(),
+                ..first.clone()
+            }],
+        )
+        .unwrap();
+    let mut lone = Store::open_in_memory().unwrap();
+    let e = merge_paths(&mut lone, &paths[..1]).unwrap_err();
+    assert!(matches!(e, MergeError::BadRow { .. }), "{e}");
+    tamper(
+        &paths[0],
+        "DELETE FROM results WHERE board_id = '10x8c4-s99';",
+    );
+    let report = merge_paths(&mut lone, &paths[..1]).unwrap();
+    assert_eq!((report.results, report.missing.len()), (6, 6));
+    // As it was.
+    let before = dump(&out);
+    assert!(merge_paths(&mut out, &paths).unwrap().finished);
+    assert_eq!(dump(&out), before);
+}
+
+#[test]
+fn a_files_shards_merge_and_its_boards_are_checked_against_its_digest() {
+    let dir = tempfile::tempdir().unwrap();
+    let entries = (1..=6)
+        .map(|seed| {
+            cw_core::format::BoardEntry::new(cw_core::Board::seeded(9, 7, 4, 40 + seed).unwrap())
+        })
+        .collect();
+    let plan = Plan {
+        boards: BoardSet::Entries {
+            label: "six.txt".into(),
+            entries,
+        },
+        ..plan(&["greedy", "exact"])
+    };
+    let (_, _, expected) = play_whole(&dir.path().join("single.db"), &plan, 1);
+    let paths: Vec<_> = (0..2)
+        .map(|i| {
+            let path = dir.path().join(format!("shard-{i}.db"));
+            play_shard(&path, &plan, Shard::new(i, 2).unwrap());
+            path
+        })
+        .collect();
+    let mut out = Store::open(&dir.path().join("out.db")).unwrap();
+    let report = merge_paths(&mut out, &paths).unwrap();
+    assert!(report.finished, "{:?}", report.missing);
+    assert_eq!(rows(&out, report.run), expected);
+
+    // Shard 1 (positions 1, 3, 5) with two boards swapped: each game still
+    // replays on its board, but the boards are not at the plan's positions.
+    tamper(
+        &paths[1],
+        "UPDATE results SET board_index = 4 - board_index WHERE board_index IN (1, 3);",
+    );
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.starts_with("the results name, at the plan's 6 positions, other boards than the plan's"),
+        "{e}"
+    );
+    // Shard 0 claims a board of shard 1's at one of its positions.
+    tamper(
+        &paths[1],
+        "UPDATE results SET board_index = 4 - board_index WHERE board_index IN (1, 3);",
+    );
+    let (_, ones) = results_of(&paths[1]);
+    let (run0, zeros) = results_of(&paths[0]);
+    let stray = GameRecord {
+        board_index: ones[0].board_index,
+        ..zeros[0].clone()
+    };
+    Store::open(&paths[0])
+        .unwrap()
+        .insert_results(run0, std::slice::from_ref(&stray))
+        .unwrap();
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.contains("it is at position 1, but the board is at position 0 in shard-0.db")
+            || e.contains("its position, 1, holds board"),
         "{e}"
     );
 }
