@@ -231,7 +231,9 @@ pub fn run(
     // The games stop when the batch is cancelled, and when storing fails
     // (a full disk): a watcher passes the batch's cancel on to the games'
     // own flag, which the receiving side sets on an error.
-    let stop_games = Arc::new(AtomicBool::new(false));
+    // A cancel that came before the games start (during `Started`, say)
+    // stops them at once, not once the watcher has first looked.
+    let stop_games = Arc::new(AtomicBool::new(batch.cancelled()));
     let worker_done = AtomicBool::new(false);
     std::thread::scope(|scope| -> Result<(), BatchError> {
         let (labels, done) = (&labels, &done);
