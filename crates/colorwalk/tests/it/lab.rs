@@ -1409,23 +1409,16 @@ fn runs_lists_a_runs_games_whose_moves_replay() {
 fn a_shards_solutions_mark_the_boards_it_did_not_play() {
     let dir = tempfile::tempdir().unwrap();
     let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    // Greedy on four small seeded boards, with `extra` flags.
+    let run = |extra: &[&str]| {
+        let plan = [
+            "bench", "--seeds", "1..5", "--size", "6x6", "--colors", "3", "--spec", "greedy",
+        ];
+        colorwalk(&[&plan[..], extra].concat(), "")
+    };
     let moves = at("moves.txt");
     let bench = |extra: &[&str]| {
-        let mut args = vec![
-            "bench",
-            "--seeds",
-            "1..5",
-            "--size",
-            "6x6",
-            "--colors",
-            "3",
-            "--spec",
-            "greedy",
-            "--solutions",
-            &moves,
-        ];
-        args.extend_from_slice(extra);
-        let out = colorwalk(&args, "");
+        let out = run(&[&["--solutions", &moves][..], extra].concat());
         assert!(out.status.success(), "{}", stderr(&out));
         std::fs::read_to_string(&moves).unwrap()
     };
@@ -1448,32 +1441,10 @@ fn a_shards_solutions_mark_the_boards_it_did_not_play() {
     assert_eq!(limited, "-\n-\n-\n-\n");
     // Another store is never taken for a moves file.
     let other = at("other.db");
-    let out = colorwalk(
-        &[
-            "bench", "--seeds", "1..3", "--size", "6x6", "--colors", "3", "--spec", "greedy",
-            "--db", &other,
-        ],
-        "",
-    );
+    let out = run(&["--db", &other]);
     assert!(out.status.success(), "{}", stderr(&out));
     let before = std::fs::read(&other).unwrap();
-    let out = colorwalk(
-        &[
-            "bench",
-            "--seeds",
-            "1..3",
-            "--size",
-            "6x6",
-            "--colors",
-            "3",
-            "--spec",
-            "greedy",
-            "--no-store",
-            "--solutions",
-            &other,
-        ],
-        "",
-    );
+    let out = run(&["--no-store", "--solutions", &other]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("is an SQLite database"),
