@@ -70,6 +70,23 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
     assert!(stderr(&out).contains("from 2 to 10"), "{}", stderr(&out));
 }
 
+/// A game of `spec` on the series' first board, as an unfinished run's
+/// store holds it (solved in 40 moves, its moves not kept).
+fn game_on_k1(spec: &str) -> GameRecord {
+    GameRecord {
+        board_id: "30x20c5-k1".into(),
+        board_index: 0,
+        spec: spec.into(),
+        outcome: cw_lab::GameOutcome::Solved,
+        moves: 40,
+        nanos: 1,
+        nodes: 200,
+        inspections: 0,
+        solution: String::new(),
+        lower_bound: None,
+    }
+}
+
 /// The metadata `colorwalk bench --koblenski 1..(n+1)` gives its run with
 /// these specs and the default limits (what a resumed run must match).
 fn meta_for(specs: &[&str], n_boards: u32) -> RunMeta {
@@ -119,21 +136,7 @@ fn compare_names_an_unfinished_runs_specs_not_played_yet() {
             .begin_run(&meta_for(&["gla:depth=5", "greedy"], 2))
             .unwrap();
         store
-            .insert_results(
-                run,
-                &[GameRecord {
-                    board_id: "30x20c5-k1".into(),
-                    board_index: 0,
-                    spec: "gla:depth=5".into(),
-                    outcome: cw_lab::GameOutcome::Solved,
-                    moves: 40,
-                    nanos: 1,
-                    nodes: 200,
-                    inspections: 0,
-                    solution: String::new(),
-                    lower_bound: None,
-                }],
-            )
+            .insert_results(run, &[game_on_k1("gla:depth=5")])
             .unwrap();
     }
     let out = colorwalk(&["compare", "1", "2", "--db", db_s], "");
@@ -162,23 +165,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
         let meta = meta_for(&["greedy", "gla:depth=3"], 5);
         assert_eq!(meta.board_set, "koblenski:30x20c5:1..6");
         let run = store.begin_run(&meta).unwrap();
-        store
-            .insert_results(
-                run,
-                &[GameRecord {
-                    board_id: "30x20c5-k1".into(),
-                    board_index: 0,
-                    spec: "greedy".into(),
-                    outcome: cw_lab::GameOutcome::Solved,
-                    moves: 40,
-                    nanos: 1,
-                    nodes: 200,
-                    inspections: 0,
-                    solution: String::new(),
-                    lower_bound: None,
-                }],
-            )
-            .unwrap();
+        store.insert_results(run, &[game_on_k1("greedy")]).unwrap();
     }
     let args = [
         "bench",
