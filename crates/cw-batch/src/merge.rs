@@ -720,6 +720,14 @@ fn check_rows(
     let mut at_position: HashMap<u32, (&str, &str)> = HashMap::new();
     let mut position_of: HashMap<&str, (u32, &str)> = HashMap::new();
     let mut evidence: BTreeMap<&str, Evidence<'_>> = BTreeMap::new();
+    // The plan's specs that draw from the series' stream.
+    let stream_specs: HashSet<&str> = plan
+        .specs
+        .iter()
+        .filter(|s| cw_solve::Spec::parse(s).is_ok_and(|spec| spec.uses_series_stream()))
+        .map(String::as_str)
+        .collect();
+    let own_boards = |spec: &str| stream_specs.contains(spec);
     // The board last replayed on: a run's results come board by board.
     let mut graph: Option<(String, ClusterGraph)> = None;
     for &(store, records) in results {
@@ -744,6 +752,13 @@ fn check_rows(
                 )));
             }
             match &generated {
+                // On the series' run, a spec that draws the series' stream
+                // meets boards of its own (the stream runs on from one
+                // board's draws to the next): `k@` IDs of the run's size,
+                // which rebuild the boards its moves are replayed on.
+                Some(set @ BoardSet::Koblenski { .. })
+                    if own_boards(&r.spec)
+                        && same_kind(&r.board_id, &set.id_at(u64::from(r.board_index))) => {}
                 Some(set) => {
                     let id = set.id_at(u64::from(r.board_index));
                     if id != r.board_id {
@@ -926,6 +941,21 @@ fn check_game(graph: &ClusterGraph, r: &GameRecord) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Whether two IDs are both of boards drawn from the series' stream, of
+/// one size and color count.
+fn same_kind(id: &str, planned: &str) -> bool {
+    let kind = |id: &str| match id.parse::<BoardId>() {
+        Ok(BoardId::Koblenski {
+            width,
+            height,
+            n_colors,
+            ..
+        }) => Some((width, height, n_colors)),
+        _ => None,
+    };
+    kind(id).is_some_and(|k| kind(planned) == Some(k))
 }
 
 /// A stored run's fingerprint, back from its version and params.

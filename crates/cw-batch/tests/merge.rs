@@ -965,3 +965,31 @@ fn a_files_shards_merge_and_its_boards_are_checked_against_its_digest() {
         "{e}"
     );
 }
+
+/// On the series' run, a spec that draws the series' stream plays boards of
+/// its own (`k@` IDs): a whole run of it merges into another store, each of
+/// its boards rebuilt from its ID to replay its moves.
+#[test]
+fn a_series_run_whose_spec_draws_the_stream_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = Plan {
+        boards: BoardSet::Koblenski {
+            first: 1,
+            count: 3,
+            width: 30,
+            height: 20,
+            colors: 5,
+        },
+        ..plan(&["random", "greedy"])
+    };
+    let path = dir.path().join("series.db");
+    let (store, _, whole) = play_whole(&path, &plan, 1);
+    drop(store);
+    assert!(
+        whole.iter().any(|r| r.0.contains("-k@")),
+        "random plays boards of its own: {whole:?}"
+    );
+    let mut out = Store::open_in_memory().unwrap();
+    let report = merge_paths(&mut out, &[path]).unwrap();
+    assert_eq!(rows(&out, report.run), whole);
+}
