@@ -8,8 +8,9 @@
 /// heap, where freed memory stays with the process. A search frees its
 /// first stage's buffers and then grows its own up to its memory cap; with
 /// the threshold raised, the process's resident memory ran past the cap:
-/// `optimum 100x100c16-s1 --memory-mb 200` peaked at 224 MB resident for
-/// 207 MB counted, and at 209 MB with the threshold kept. Proof times are
+/// `optimum 100x100c16-s1 --memory-mb 200` peaked at about 224,000 KiB
+/// resident (`/usr/bin/time`'s count) for 207 MB counted, and at 209,084
+/// KiB (204 MiB) with the threshold kept. Proof times are
 /// the same either way (`30x30c6-s2` on one thread, the hardest
 /// 99problems board: ratios 1.00).
 ///
