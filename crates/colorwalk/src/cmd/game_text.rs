@@ -16,6 +16,17 @@ pub const PAR_TIME: Duration = Duration::from_secs(30);
 /// The largest move limit `--limit` takes (and the largest slack).
 pub const MAX_LIMIT: u32 = 10_000;
 
+/// The most moves one game plays, in either mode, as many as the largest
+/// `--limit`: past it a move is refused (undo and restart still work).
+/// Without it, endless input (`yes 1 | colorwalk play`) would make the game
+/// hold more and more memory (line mode keeps every position for undo).
+pub const MAX_GAME_MOVES: u32 = MAX_LIMIT;
+
+/// What a game says when a move would pass [`MAX_GAME_MOVES`].
+pub fn too_many_moves_text() -> String {
+    format!("a game plays at most {MAX_GAME_MOVES} moves: u to undo, r to restart, q to quit")
+}
+
 /// A move-limit rule, as `--limit` gives it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LimitRule {

@@ -19,8 +19,8 @@
 //! and restart still work.
 
 use super::game_text::{
-    Ending, LimitRule, MoveLimit, PAR_TIME, move_text, parse_limit, resolve_limit, rules_title,
-    write_region_status,
+    Ending, LimitRule, MAX_GAME_MOVES, MoveLimit, PAR_TIME, move_text, parse_limit, resolve_limit,
+    rules_title, too_many_moves_text, write_region_status,
 };
 use crate::board_input::load_one;
 use crate::cli::PlayArgs;
@@ -236,6 +236,10 @@ pub fn play_lines(
                 };
                 if lost(&game) {
                     writeln!(output, "out of moves: u to undo, r to restart, q to quit")?;
+                    continue;
+                }
+                if game.current().n_moves() >= MAX_GAME_MOVES {
+                    writeln!(output, "{}", too_many_moves_text())?;
                     continue;
                 }
                 let region_before = board.region_color(game.moves());
@@ -523,6 +527,24 @@ mod tests {
         let board = Board::koblenski(30, 20, 5, 1).unwrap();
         let (_, out) = run_script(&board, "?\n");
         assert!(!out.contains("are commands here"), "{out}");
+    }
+
+    #[test]
+    fn endless_moves_stop_at_the_most_a_game_plays() {
+        // Color 0 again and again: wasted moves, counted, never clearing.
+        let cells = ".01101".chars().map(Color::from_char).collect();
+        let board = Board::new(3, 2, 2, cells).unwrap();
+        let script = "0\n".repeat(MAX_GAME_MOVES as usize + 3) + "u\n0\n";
+        let (ending, out) = run_script(&board, &script);
+        assert_eq!(
+            ending,
+            Ending::Quit(MAX_GAME_MOVES),
+            "{}",
+            &out[out.len() - 400..]
+        );
+        // Each move past the most is refused, and undo makes room for one.
+        assert_eq!(out.matches("a game plays at most 10000 moves").count(), 3);
+        assert!(out.contains("undid 0 (teal)"));
     }
 
     #[test]

@@ -26,7 +26,7 @@
 //! it, so both are tested with ratatui's `TestBackend`.
 
 use super::game_text::Ending;
-use super::game_text::{MoveLimit, move_text, rules_title};
+use super::game_text::{MAX_GAME_MOVES, MoveLimit, move_text, rules_title, too_many_moves_text};
 use anyhow::Result;
 use cw_core::{BLANK_HEX, Board, ClusterGraph, Color, Game, MAX_COLORS};
 use cw_solve::exact::{ExactOptions, solve_exact_from};
@@ -186,6 +186,10 @@ impl TuiGame {
             self.message = self.lost_message();
             return;
         }
+        if self.moves.len() >= MAX_GAME_MOVES as usize {
+            self.message = too_many_moves_text();
+            return;
+        }
         let region = self.board.region_color(&self.moves);
         let gain = game.play(c);
         let solved = game.is_solved();
@@ -300,6 +304,10 @@ impl TuiGame {
         }
         if self.is_lost() {
             self.message = self.lost_message();
+            return;
+        }
+        if self.moves.len() >= MAX_GAME_MOVES as usize {
+            self.message = too_many_moves_text();
             return;
         }
         // A step plays the solver's line one move a key: the line it plays
@@ -960,6 +968,27 @@ mod tests {
         game.key('r');
         assert!(game.moves().is_empty());
         assert_eq!(game.key('q'), Control::Quit);
+    }
+
+    #[test]
+    fn keys_past_the_most_moves_a_game_plays_are_refused() {
+        let cells = ".01101".chars().map(Color::from_char).collect();
+        let board = Board::new(3, 2, 2, cells).unwrap();
+        let mut game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        // As after that many presses of key 1 (color 0: wasted moves).
+        game.moves = vec![Color(0); MAX_GAME_MOVES as usize - 1];
+        game.key('1');
+        assert_eq!(game.moves().len(), MAX_GAME_MOVES as usize);
+        for key in ['1', 's'] {
+            game.key(key);
+            assert_eq!(game.moves().len(), MAX_GAME_MOVES as usize);
+            assert_eq!(
+                game.message(),
+                "a game plays at most 10000 moves: u to undo, r to restart, q to quit"
+            );
+        }
+        game.key('u');
+        assert_eq!(game.moves().len(), MAX_GAME_MOVES as usize - 1);
     }
 
     #[test]
