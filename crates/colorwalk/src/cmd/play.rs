@@ -43,6 +43,18 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         .map(parse_limit)
         .transpose()
         .context("--limit")?;
+    let tty = std::io::stdout().is_terminal();
+    let stdin_tty = std::io::stdin().is_terminal();
+    let full_screen = tty && stdin_tty && !args.lines && !args.plain;
+    // Line mode reads its commands from standard input: a board read from
+    // there to its end would leave none, and the game would end unplayed.
+    // (From a terminal, the board ends at Ctrl-D and the commands follow.)
+    if args.board.as_deref() == Some(std::ffi::OsStr::new("-")) && !stdin_tty {
+        bail!(
+            "play reads its commands from standard input, so BOARD cannot be - there too: \
+             give the board as a file or an ID"
+        );
+    }
     let board = match &args.board {
         Some(source) => load_one(source, args.from.map(Format::from), args.pick.as_deref())?.board,
         None if args.pick.is_some() || args.from.is_some() => anyhow::bail!(
@@ -51,8 +63,6 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode> {
         ),
         None => Board::seeded(30, 20, 5, super::board_cmds::random_seed())?,
     };
-    let tty = std::io::stdout().is_terminal();
-    let full_screen = tty && std::io::stdin().is_terminal() && !args.lines && !args.plain;
     let limit = match rule {
         Some(rule @ LimitRule::Par { .. }) => {
             // On standard error, in line mode too: the search may take

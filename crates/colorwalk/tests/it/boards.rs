@@ -348,6 +348,25 @@ fn colorwalk_reading(args: &[&str], stdin: std::fs::File) -> std::process::Outpu
         .expect("colorwalk runs")
 }
 
+/// A board from standard input would leave line mode no commands to read
+/// there: refused, rather than a game that ends unplayed. (Standard input is
+/// a file, not a pipe: the refusal comes before anything is read.)
+#[cfg(unix)]
+#[test]
+fn play_refuses_a_board_from_standard_input_that_is_no_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, "3x2c2:.01101\n").unwrap();
+    let out = colorwalk_reading(&["play", "-"], std::fs::File::open(&path).unwrap());
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("play reads its commands from standard input"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn endless_input_stops_at_a_cap_with_a_clear_error() {
