@@ -428,8 +428,8 @@ pub struct PlayArgs {
     /// Which board of a file with several: its number (from 1) or its name.
     #[arg(long)]
     pub pick: Option<String>,
-    /// Plain text (no colors); a Flood-It board's region is drawn as `*`, its start block as `@`,
-    /// and the status line names the region's color.
+    /// Plain text (no colors), so line mode even in a terminal; a Flood-It board's region is drawn
+    /// as `*`, its start block as `@`, and the status line names the region's color.
     #[arg(long)]
     pub plain: bool,
     /// Line mode even in a terminal (the full-screen game is the default there).
