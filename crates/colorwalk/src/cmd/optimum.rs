@@ -99,6 +99,9 @@ fn exact_spec(args: &OptimumArgs) -> Result<String> {
     if let Some(s) = args.time_limit {
         text.push_str(&format!(",time-ms={}", (s * 1000.0).round() as u64));
     }
+    if args.tails > 0 {
+        text.push_str(&format!(",tails={}", args.tails));
+    }
     Ok(cw_solve::Spec::parse(&text)?.to_string())
 }
 
@@ -113,6 +116,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         threads: usize::from(args.threads),
         within: args.within,
+        tails: args.tails,
         ..ExactOptions::default()
     };
     let limits = Limits {

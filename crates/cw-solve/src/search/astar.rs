@@ -205,6 +205,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
+use super::tails::{TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
@@ -229,6 +230,9 @@ pub struct ExactOptions {
     /// a solution that short (the near-optimal search's first one, if it
     /// is) or a proven lower bound above it ([`StopReason::Answered`]).
     pub within: Option<u32>,
+    /// The ball bound with exact tails (see [`tails`](super::tails)): the
+    /// relaxed bound of the tails it searches, at most this (0: off).
+    pub tails: u32,
 }
 
 impl Default for ExactOptions {
@@ -239,6 +243,7 @@ impl Default for ExactOptions {
             beam_width: 40,
             threads: 1,
             within: None,
+            tails: 0,
         }
     }
 }
@@ -409,6 +414,8 @@ pub(crate) struct Budget {
     /// the endgame lose: with it, `near` took 1.23 times as long on 200
     /// fresh 30×20 boards (seeds 5001 to 5200).
     pub merge_last_level: bool,
+    /// [`ExactOptions::tails`] (0: off).
+    pub tails: u32,
 }
 
 /// Expansions after which `exact`'s search runs its wider beam
@@ -515,6 +522,22 @@ pub(crate) fn search<const W: usize>(
     // allocator's bookkeeping, the pages a chunk shares with other data):
     // the process grows by about the count, so it stays within the cap.
     let cap = budget.cap - budget.cap / 128;
+    // The ball bound's tables of tail facts, one a thread, a quarter of the
+    // cap in all, kept out of what the rest may use (see `tails.rs`): on
+    // `26x26c8-s20` the facts of 2 minutes fill about 600 MB, and an
+    // eighth of a 1 GiB cap, cleared again and again, cost it a level.
+    let tail_share = if budget.tails > 0 { cap / 4 } else { 0 };
+    let cap = cap - tail_share;
+    let tables: Vec<Mutex<TailTable>> = (0..budget.threads.max(1))
+        .filter(|_| budget.tails > 0)
+        .map(|_| Mutex::new(TailTable::new(w, tail_share / budget.threads.max(1))))
+        .collect();
+    let tail_bytes = || -> usize {
+        tables
+            .iter()
+            .map(|t| t.lock().unwrap_or_else(|e| e.into_inner()).peak)
+            .sum()
+    };
     let mut store = Store::new(w, w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
@@ -667,6 +690,7 @@ pub(crate) fn search<const W: usize>(
             ub,
             f: f as u32,
             merge_last_level: budget.merge_last_level,
+            tails: (budget.tails > 0).then_some((budget.tails, &tables[..])),
         };
         children.clear();
         // On more than one thread a batch holds hundreds of positions (up
@@ -689,10 +713,34 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         batches += 1;
+        if !tables.is_empty() {
+            peak = peak.max(bytes(&store, &meta, &queue, &dom) + tail_bytes());
+        }
         // Store the children in order (the same whatever the threads did).
         for child in &children {
-            ctx.nodes += 1;
             let (gc, c, i) = (child.g, child.color, child.parent);
+            if child.raised {
+                // The position itself, to wait for the level its raised
+                // bound gives it (unless reached since with fewer moves).
+                if u32::from(meta.at(i as usize).g) == gc {
+                    if fixed
+                        + queue.bytes_next(child.f as usize, gc as usize)
+                        + store.bytes()
+                        + meta.bytes()
+                        + dom.bytes()
+                        > cap
+                    {
+                        stopped = Some(StopReason::Memory);
+                        break 'search;
+                    }
+                    let m = meta.at_mut(i as usize);
+                    m.closed = false;
+                    m.h = (child.f - gc) as u16;
+                    queue.push(child.f as usize, gc as usize, i);
+                }
+                continue;
+            }
+            ctx.nodes += 1;
             if child.goal {
                 if gc < ub {
                     ub = gc;
@@ -778,7 +826,7 @@ pub(crate) fn search<const W: usize>(
     }
     result.nodes_expanded = expanded;
     result.peak_states = store.len() as u64;
-    result.peak_bytes = peak.max(bytes(&store, &meta, &queue, &dom)) as u64;
+    result.peak_bytes = peak.max(bytes(&store, &meta, &queue, &dom) + tail_bytes()) as u64;
     let found = best_node.is_some();
     if let Some((i, c)) = best_node {
         let mut colors = path(&meta, i);
@@ -812,6 +860,9 @@ struct View<'a, const W: usize> {
     f: u32,
     /// [`Budget::merge_last_level`].
     merge_last_level: bool,
+    /// [`Budget::tails`] when on, with the tables of tail facts (a thread
+    /// takes one no other thread holds).
+    tails: Option<(u32, &'a [Mutex<TailTable>])>,
 }
 
 /// The most positions a search stores: their indices are `u32`, and
@@ -829,6 +880,9 @@ struct Child<const W: usize> {
     f: u32,
     /// It clears the board.
     goal: bool,
+    /// Not a child: the expanded position itself (`parent`, at depth `g`),
+    /// whose bound the ball bound raised to `f`, back to the queue.
+    raised: bool,
     hash: u64,
     flooded: Set<W>,
     frontier: Set<W>,
@@ -854,7 +908,7 @@ fn expand<const W: usize>(
             if halt() {
                 return (expanded, false);
             }
-            expanded += u64::from(expand_one(view, i, gi, out));
+            expanded += u64::from(expand_one(view, i, gi, out, halt));
         }
         return (expanded, true);
     };
@@ -873,7 +927,7 @@ fn expand<const W: usize>(
                 break;
             };
             let mut kids = Vec::new();
-            let expanded = expand_one(view, i, gi, &mut kids);
+            let expanded = expand_one(view, i, gi, &mut kids, halt);
             done.push((k, kids, expanded));
         }
         parts.lock().unwrap_or_else(|e| e.into_inner()).extend(done);
@@ -897,6 +951,7 @@ fn expand_one<const W: usize>(
     i: u32,
     gi: usize,
     out: &mut Vec<Child<W>>,
+    halt: &dyn Fn() -> bool,
 ) -> bool {
     let (g, store, ub, w) = (view.g, view.store, view.ub, view.g.w);
     let mut cf = [0; W];
@@ -908,6 +963,32 @@ fn expand_one<const W: usize>(
         .has_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i, since)
     {
         return false;
+    }
+    // The ball bound (see `tails.rs`): if it shows that the position needs
+    // one move more than its level, the position waits for the next level
+    // (or, past the upper bound, is dropped) instead of being expanded.
+    if let Some((tmax, tables)) = view.tails {
+        let want = view.f + 1 - gi as u32;
+        let mut table = tables
+            .iter()
+            .find_map(|t| t.try_lock().ok())
+            .unwrap_or_else(|| tables[0].lock().unwrap_or_else(|e| e.into_inner()));
+        if raises(g, &cf, &cl, tmax, want, &mut table, halt) == Some(true) {
+            if view.f + 1 < ub {
+                out.push(Child {
+                    parent: i,
+                    color: 0,
+                    g: gi as u32,
+                    f: view.f + 1,
+                    goal: false,
+                    raised: true,
+                    hash: 0,
+                    flooded: cf,
+                    frontier: cl,
+                });
+            }
+            return false;
+        }
     }
     // The children kept so far, and whether one finishes the game.
     let mut kept: Vec<Child<W>> = Vec::new();
@@ -921,6 +1002,7 @@ fn expand_one<const W: usize>(
                 g: gc,
                 f: 0,
                 goal: true,
+                raised: false,
                 hash: 0,
                 flooded: nf,
                 frontier: nl,
@@ -945,6 +1027,7 @@ fn expand_one<const W: usize>(
             g: gc,
             f: fc,
             goal: false,
+            raised: false,
             hash: hash_words(&nf[..w]),
             flooded: nf,
             frontier: nl,
@@ -1032,6 +1115,7 @@ mod tests {
             report,
             within: None,
             merge_last_level: true,
+            tails: 0,
         }
     }
 
@@ -1078,6 +1162,59 @@ mod tests {
         }
         let graph = ClusterGraph::new(board);
         dispatch(&graph, Go(board, &graph))
+    }
+
+    #[test]
+    fn the_ball_bound_keeps_the_optimum_and_saves_expansions() {
+        // Color Walk 30×20×5 and Flood-It 14×14×6 boards: with tails of
+        // relaxed bound up to 6 and 11 the search proves the same optimum
+        // as without (whose own proofs the reference boards check), on one
+        // thread and on a crew of 2, and expands fewer positions in all.
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = [(usize, u64); 4];
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (f, l) = g.position(&self.1.start());
+                let first = poor_solution(&g, &f, &l);
+                [(0, 1), (6, 1), (11, 1), (11, 2)].map(|(tails, threads)| {
+                    let budget = Budget {
+                        tails,
+                        threads,
+                        ..test_budget(0, false)
+                    };
+                    let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                    let crew = ScopedCrew(threads);
+                    let crew = (threads > 1).then_some(&crew as &dyn Crew);
+                    let r = search(&g, &f, &l, first.clone(), &budget, &mut ctx, crew);
+                    assert!(r.proven);
+                    let mut game = self.1.start();
+                    for &c in &r.moves {
+                        game.play(c);
+                    }
+                    assert!(game.is_solved());
+                    (r.moves.len(), r.nodes_expanded)
+                })
+            }
+        }
+        let mut expanded = [0; 4];
+        for seed in 1..=6 {
+            let boards = [
+                Board::seeded(30, 20, 5, seed).unwrap(),
+                Board::seeded_flood_it(14, 14, 6, seed, (7, 7)).unwrap(),
+            ];
+            for board in &boards {
+                let graph = ClusterGraph::new(board);
+                let runs = dispatch(&graph, Go(board, &graph));
+                for (i, (moves, n)) in runs.iter().enumerate() {
+                    assert_eq!(*moves, runs[0].0, "seed {seed}, run {i}");
+                    expanded[i] += n;
+                }
+            }
+        }
+        assert!(
+            expanded[2] < expanded[0] && expanded[1] < expanded[0],
+            "positions expanded (without, 6, 11, 11 on 2 threads): {expanded:?}"
+        );
     }
 
     /// Threads of this test, started for each batch.
@@ -1130,6 +1267,7 @@ mod tests {
                     ub: u32::MAX,
                     f: 0,
                     merge_last_level: false,
+                    tails: None,
                 };
                 let batch = vec![(root, 0); 200];
                 let crew = ScopedCrew(3);

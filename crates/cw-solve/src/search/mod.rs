@@ -9,6 +9,7 @@
 //! | `beam.rs` | the beam search on moves + bound: the first solution of `near` |
 //! | `near.rs` | near-optimal solutions: the beam, then A* from the start and on the endgame, with budgets: [`solve_near`] |
 //! | `prove.rs` | the `exact` solver's entry: the near-optimal search for the first upper bound, then A*: [`solve_exact`] |
+//! | `tails.rs` | the ball bound with exact tails (`exact:tails=T`): small searches of a position's ball with a table of what they proved, for proofs that climb many levels |
 //! | `table.rs` | positions stored as words in fixed-size chunks, a hash table over them, and the dominance index, each counting the bytes it holds |
 //!
 //! The interface is the names below; everything else stays inside. Every
@@ -21,6 +22,7 @@ pub mod bound;
 mod near;
 mod prove;
 mod table;
+mod tails;
 
 pub use astar::{ExactOptions, ExactResult, StopReason};
 pub(crate) use beam::beam_bytes;

@@ -161,6 +161,7 @@ pub(crate) fn near<const W: usize>(
             report: false,
             within: None,
             merge_last_level: false,
+            tails: 0,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -206,6 +207,7 @@ pub(crate) fn near<const W: usize>(
             report: false,
             within: None,
             merge_last_level: false,
+            tails: 0,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));

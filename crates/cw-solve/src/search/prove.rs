@@ -100,6 +100,7 @@ fn exact<const W: usize>(
         report: true,
         within: opts.within,
         merge_last_level: true,
+        tails: opts.tails,
     };
     match ctx.crews().filter(|_| opts.threads > 1) {
         // The crew's threads are handed in (cw-solve starts none); the

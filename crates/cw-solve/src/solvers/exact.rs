@@ -53,6 +53,13 @@ pub const DEF: SolverDef = SolverDef {
             },
             cost: ParamCost::None,
         },
+        ParamDef {
+            name: "tails",
+            doc: "the ball bound with exact tails: positions wait for a later level when a small search of a tail (one whose relaxed bound is at most this) proves it; pays on proofs that climb many levels (11 on 26x26 boards with 8 colors); 0: off",
+            default: "0",
+            kind: ParamKind::Int { min: 0, max: 30 },
+            cost: ParamCost::None,
+        },
     ],
     build,
     memory: Some(memory),
@@ -70,6 +77,7 @@ fn build(p: &Params) -> Result<Box<dyn Solver>, SpecError> {
             beam_width: p.int("beam") as usize,
             threads: p.int("threads") as usize,
             within: None,
+            tails: p.int("tails") as u32,
         },
     }))
 }

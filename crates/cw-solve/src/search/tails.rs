@@ -1,0 +1,349 @@
+//! The ball bound with exact tails: a stronger lower bound for positions
+//! deep in a hard proof, bought with small searches (`exact:tails=T`).
+//!
+//! # The bound
+//!
+//! Let `B_t` be the clusters within distance `t` of a position's region
+//! `R` (`B_0 = R`, and `B_{t+1}` adds every cluster touching `B_t`). A move
+//! absorbs only clusters touching the region, so after `t` moves the
+//! region lies within `B_t`; by monotonicity (a bigger region never needs
+//! more moves: see [`bound`](super::bound)) the moves left then are at
+//! least `opt(B_t)`. If `B_{t−1}` is not the whole board, no solution
+//! takes fewer than `t` moves, so
+//!
+//! `opt(R) ≥ t + opt(B_t)`.
+//!
+//! The relaxed game of the refined bound is this with a bound in place of
+//! `opt(B_t)`: it advances every direction at once. Solving the tail
+//! exactly keeps its colors apart, which the relaxed game cannot: at the
+//! start of `26x26c8-s13` (optimum 39) the refined bound is 32 and
+//! `t + opt(B_t)` is 37.
+//!
+//! # Asking only what the search needs
+//!
+//! A* needs no value, only an answer: a position popped at `f = g + h`
+//! can wait for a later level if `opt(R) ≥ h + 1`. So the search asks, for
+//! the first ball whose plain relaxed bound is at most `T` (a tail short
+//! enough to search), whether `opt(B_t) ≥ h + 1 − t` ([`raises`]). The
+//! ball is settled first (its exposed colors played, each one move, as the
+//! elimination rule allows), and [`at_least`] answers by depth-first search
+//! with the refined bound: `opt(X) ≥ k` holds when the board is not clear
+//! and `k ≤ 1`, when the bound reaches `k`, or when every child that can
+//! start a shortest solution ([`Graph::each_child`]), reached with `m`
+//! moves, has `opt ≥ k − m`; a child that finishes in fewer than `k`
+//! moves refutes it. Every answer is a fact about the position alone, so
+//! it is kept in a table ([`TailTable`]): the largest `k` shown to hold and
+//! the smallest shown to fail. The tails of neighboring positions' balls
+//! meet the same positions after a few moves: on `26x26c8-s13`, 0.6M of
+//! 1.4M tail searches' positions were answered by the table.
+//!
+//! An answer never depends on what the table holds (it only saves work),
+//! so a search gives the same moves however its tables were filled: on one
+//! thread or two, whole or cleared.
+//!
+//! # What it buys
+//!
+//! Measured on one thread with `T` = 11, each run beside other work on
+//! the machine (so times compare within a pair only):
+//! - `26x26c8-s20` (optimum 42; `colorwalk optimum 26x26c8-s20 --threads 1
+//!   --progress --time-limit 120 --memory-mb 8192`, with and without
+//!   `--tails 11`): the proven bound reached 40 after 20 s instead of
+//!   141 s, and 41 after 105 s (without, 41 was not reached in 200 s).
+//!   The tables held about 600 MB by then; with the default 1 GiB cap
+//!   (a quarter of it for the tables, cleared when full) 41 was not
+//!   reached in 120 s.
+//! - `26x26c8-s13` (optimum 39), whose proof is mostly its last level
+//!   (`colorwalk optimum 26x26c8-s13 --threads 1 --tails 11 --json`):
+//!   about as long (22 to 26 s against about 24 s), with a quarter of the
+//!   positions expanded (167k against 643k); on two threads 17.6 s, the
+//!   same moves.
+//! - `30x30c6-s2` (a probe with the same rule): 11.3 s against 7.4 s; with
+//!   `T` = 9, 9.7 s. A proof of few levels pays for the tails and gets
+//!   little back.
+//!
+//! So it pays where a proof climbs many levels, and is off by default.
+//! Larger `T` asks fewer, longer tails: with 12 on `26x26c8-s13` the
+//! search expanded 65k positions, but the tails took 35 s.
+
+use super::bound::{Graph, Set, is_empty};
+use super::table::{Chunked, Store, hash_words};
+
+/// Proven facts about tail positions: for each settled position met, the
+/// largest `k` with `opt ≥ k` shown and the smallest `k` with `opt < k`
+/// shown (a shorter solution found), 0 and `u16::MAX` when unknown. It
+/// holds at most `share` bytes: when full it starts again empty.
+pub(crate) struct TailTable {
+    store: Store,
+    /// Per position: `at_least | (below << 16)`.
+    facts: Chunked<u32, 12>,
+    share: usize,
+    /// The most bytes it has held.
+    pub peak: usize,
+}
+
+impl TailTable {
+    /// An empty table of positions of `w` words, within `share` bytes.
+    pub fn new(w: usize, share: usize) -> TailTable {
+        let store = Store::new(w, w);
+        let facts = Chunked::new(1);
+        let peak = store.bytes() + facts.bytes();
+        TailTable {
+            store,
+            facts,
+            share,
+            peak,
+        }
+    }
+
+    /// The bytes it holds.
+    pub fn bytes(&self) -> usize {
+        self.store.bytes() + self.facts.bytes()
+    }
+
+    fn facts(&self, key: &[u64], hash: u64) -> (u32, u32) {
+        match self.store.find(key, hash) {
+            Some(i) => {
+                let x = *self.facts.at(i as usize);
+                (x & 0xffff, x >> 16)
+            }
+            None => (0, u32::from(u16::MAX)),
+        }
+    }
+
+    fn record(&mut self, key: &[u64], hash: u64, at_least: u32, below: u32) {
+        let at_least = at_least.min(u32::from(u16::MAX));
+        let below = below.min(u32::from(u16::MAX));
+        if let Some(i) = self.store.find(key, hash) {
+            let x = self.facts.at_mut(i as usize);
+            let (a, b) = ((*x & 0xffff).max(at_least), (*x >> 16).min(below));
+            *x = a | (b << 16);
+            return;
+        }
+        if self.store.bytes_next() + self.facts.bytes_next() > self.share {
+            self.store.clear();
+            self.facts.clear();
+        }
+        self.store.insert(key, &[], hash);
+        self.facts.push(at_least | (below << 16));
+        self.peak = self.peak.max(self.bytes());
+    }
+}
+
+/// Whether the ball bound shows `opt(R) ≥ want` for the settled position
+/// `(flooded, frontier)`, asking the tail of the first ball whose relaxed
+/// bound is at most `tmax` (see the module docs). `None` when `halt`
+/// answered yes during the tail's search (nothing is known then).
+pub(crate) fn raises<const W: usize>(
+    g: &Graph<W>,
+    flooded: &Set<W>,
+    frontier: &Set<W>,
+    tmax: u32,
+    want: u32,
+    table: &mut TailTable,
+    halt: &dyn Fn() -> bool,
+) -> Option<bool> {
+    let (mut ball, mut layer) = (*flooded, *frontier);
+    // Each layer takes the relaxed bound down by at most one, so the first
+    // `skip` layers cannot bring it to `tmax`.
+    let skip = g.bound(&ball, &layer).saturating_sub(tmax);
+    let mut t = 0;
+    loop {
+        if is_empty(&layer) {
+            // `B_{t−1}`... is the board: the bound says nothing more.
+            return Some(false);
+        }
+        if t >= skip && g.bound(&ball, &layer) <= tmax {
+            break;
+        }
+        let mut next = [0; W];
+        g.gather(&layer, &mut next);
+        for i in 0..W {
+            ball[i] |= layer[i];
+        }
+        for i in 0..W {
+            next[i] &= !ball[i];
+        }
+        layer = next;
+        t += 1;
+    }
+    // `t = 0` asks the position's own optimum: that is A*'s own work.
+    if t == 0 || t >= want {
+        return Some(false);
+    }
+    let forced = g.close(&mut ball, &mut layer, |_| ());
+    let k = (want - t).saturating_sub(forced);
+    let mut ticks = 0u32;
+    at_least(g, &ball, &layer, k, table, false, &mut ticks, halt)
+}
+
+/// Whether `opt ≥ k` from the settled position `(f, l)` (see the module
+/// docs); `checked` when the caller knows its refined bound is below `k`.
+/// `None` when `halt` answered yes (asked every 256 positions).
+#[allow(clippy::too_many_arguments)]
+fn at_least<const W: usize>(
+    g: &Graph<W>,
+    f: &Set<W>,
+    l: &Set<W>,
+    k: u32,
+    table: &mut TailTable,
+    checked: bool,
+    ticks: &mut u32,
+    halt: &dyn Fn() -> bool,
+) -> Option<bool> {
+    if is_empty(l) {
+        return Some(k == 0);
+    }
+    if k <= 1 {
+        return Some(true);
+    }
+    let key = &f[..g.w];
+    let hash = hash_words(key);
+    let (known, below) = table.facts(key, hash);
+    if known >= k {
+        return Some(true);
+    }
+    if below <= k {
+        return Some(false);
+    }
+    if !checked && g.refined_bound(f, l, k) >= k {
+        return Some(true);
+    }
+    *ticks += 1;
+    if (*ticks).is_multiple_of(256) && halt() {
+        return None;
+    }
+    // The children the bound does not settle, least bound first (a
+    // refutation is found sooner); a child that finishes in fewer than
+    // `k` moves refutes at once.
+    let mut open: Vec<(u32, Set<W>, Set<W>, u32)> = Vec::new();
+    let mut refuted = false;
+    g.each_child(f, l, |_, mut nf, mut nl, moves| {
+        if is_empty(&nl) {
+            refuted = moves < k;
+            return !refuted;
+        }
+        if moves + 1 >= k {
+            return true;
+        }
+        let h = g.refined_bound(&nf, &nl, k - moves);
+        if moves + h >= k {
+            return true;
+        }
+        g.settle_dead_ends(&mut nf, &mut nl);
+        open.push((moves + h, nf, nl, moves));
+        true
+    });
+    let mut answer = Some(!refuted);
+    if !refuted {
+        open.sort_by_key(|c| c.0);
+        for (_, nf, nl, moves) in &open {
+            match at_least(g, nf, nl, k - moves, table, true, ticks, halt) {
+                Some(true) => {}
+                other => {
+                    answer = other;
+                    break;
+                }
+            }
+        }
+    }
+    match answer {
+        Some(true) => table.record(key, hash, k, u32::MAX),
+        // A solution of fewer than `k` moves: `opt < k`, so `opt ≥ k` fails
+        // from here for `k` and more (kept as the smallest failing `k`).
+        Some(false) => table.record(key, hash, 0, k),
+        None => {}
+    }
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::bound::tests::breadth_first;
+    use crate::search::bound::{WithWidth, dispatch};
+    use cw_core::{Board, ClusterGraph};
+
+    /// Along random lines of play on small boards of both rule sets, at
+    /// each settled position: `at_least(k)` answers as the breadth-first
+    /// optimum says for every `k` up to one past it, and `raises` never
+    /// claims more than the optimum. One table serves all the questions
+    /// of a board (so its facts answer many of them); `share` bytes.
+    fn check_boards(share: usize) -> [usize; 2] {
+        struct Check<'a>(&'a ClusterGraph, u64, usize);
+        impl WithWidth for Check<'_> {
+            type Out = [usize; 2];
+            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 2] {
+                let mut rng = cw_core::SplitMix64::new(self.1);
+                let mut table = TailTable::new(g.w, self.2);
+                let (mut f, mut l) = g.position(&self.0.start());
+                let never = || false;
+                // Positions where `raises` beat the refined bound, and
+                // answers `at_least` took from the table.
+                let mut met = [0; 2];
+                while !is_empty(&l) {
+                    let (mut sf, mut sl) = (f, l);
+                    g.close(&mut sf, &mut sl, |_| ());
+                    let opt = breadth_first(&g, &sf, &sl);
+                    for k in 0..=opt + 1 {
+                        let mut ticks = 0;
+                        let before = table.facts(&sf[..g.w], hash_words(&sf[..g.w]));
+                        let answer =
+                            at_least(&g, &sf, &sl, k, &mut table, false, &mut ticks, &never);
+                        assert_eq!(answer, Some(opt >= k), "opt {opt}, k {k}");
+                        met[1] += usize::from(ticks == 0 && (before.0 >= k || before.1 <= k));
+                    }
+                    let refined = g.refined_bound(&sf, &sl, u32::MAX);
+                    for tmax in 1..6 {
+                        for want in 1..=opt + 2 {
+                            let r = raises(&g, &sf, &sl, tmax, want, &mut table, &never);
+                            assert!(r.is_some());
+                            if r == Some(true) {
+                                assert!(opt >= want, "raised to {want}, opt {opt}");
+                                met[0] += usize::from(want > refined);
+                            }
+                        }
+                    }
+                    let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
+                    let c = useful[rng.below(useful.len() as u64) as usize];
+                    g.play(&mut f, &mut l, c);
+                }
+                met
+            }
+        }
+        let mut met = [0; 2];
+        for seed in 0..40 {
+            let board = if seed % 2 == 0 {
+                Board::seeded(7, 7, 5, seed).unwrap()
+            } else {
+                Board::seeded_flood_it(7, 7, 5, seed, (3, 3)).unwrap()
+            };
+            let graph = ClusterGraph::new(&board);
+            let m = dispatch(&graph, Check(&graph, seed, share));
+            for (a, b) in met.iter_mut().zip(m) {
+                *a += b;
+            }
+        }
+        met
+    }
+
+    #[test]
+    fn tail_answers_agree_with_breadth_first() {
+        // On boards this small the refined bound is nearly exact, so the
+        // ball bound seldom beats it here (the search's own test,
+        // `the_ball_bound_keeps_the_optimum_and_saves_expansions`, shows
+        // it paying on larger ones); the table answered often enough to
+        // mean something.
+        let [_, from_table] = check_boards(1 << 30);
+        assert!(
+            from_table > 20,
+            "answered from the table {from_table} times"
+        );
+    }
+
+    #[test]
+    fn a_table_that_starts_again_when_full_answers_the_same() {
+        // A share of a few hundred bytes: the table is cleared again and
+        // again, and every answer is still the oracle's.
+        check_boards(600);
+    }
+}
