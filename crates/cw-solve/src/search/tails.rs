@@ -57,17 +57,18 @@
 //!   (a quarter of it for the tables, cleared when full) 41 was not
 //!   reached in 120 s.
 //! - `26x26c8-s13` (optimum 39), whose proof is mostly its last level
-//!   (`colorwalk optimum 26x26c8-s13 --threads 1 --tails 11 --json`):
-//!   about as long (22 to 26 s against about 24 s), with a quarter of the
-//!   positions expanded (167k against 643k); on two threads 17.6 s, the
-//!   same moves.
-//! - `30x30c6-s2` (a probe with the same rule): 11.3 s against 7.4 s; with
-//!   `T` = 9, 9.7 s. A proof of few levels pays for the tails and gets
-//!   little back.
+//!   (`colorwalk optimum 26x26c8-s13 --threads 1 --no-store`, with and
+//!   without `--tails 11`, three runs each, paired): 1.08 times as long
+//!   (20.4 s without), with a quarter of the positions expanded (167k
+//!   against 643k); on two threads 17.6 s, the same moves.
+//! - `30x30c6-s2` (the same commands): 1.40 times as long (7.3 s
+//!   without); in a probe build, `T` = 9 took 9.7 s where 11 took 11.3 s.
+//!   A proof of few levels pays for the tails and gets little back.
 //!
 //! So it pays where a proof climbs many levels, and is off by default.
 //! Larger `T` asks fewer, longer tails: with 12 on `26x26c8-s13` the
-//! search expanded 65k positions, but the tails took 35 s.
+//! search expanded 65k positions, but the tails took 35 s (a probe build
+//! with the same rule).
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, hash_words};
@@ -147,13 +148,19 @@ pub(crate) fn raises<const W: usize>(
     halt: &dyn Fn() -> bool,
 ) -> Option<bool> {
     let (mut ball, mut layer) = (*flooded, *frontier);
-    // Each layer takes the relaxed bound down by at most one, so the first
-    // `skip` layers cannot bring it to `tmax`.
+    // A layer takes the relaxed bound down by about one, so the ball is
+    // looked for from `skip` layers out (any ball gives a valid bound: this
+    // only picks which one is asked).
     let skip = g.bound(&ball, &layer).saturating_sub(tmax);
+    // `skip = 0`: the position's own tail is short enough, which asks its
+    // own optimum: that is A*'s own work.
+    if skip == 0 {
+        return Some(false);
+    }
     let mut t = 0;
     loop {
         if is_empty(&layer) {
-            // `B_{t−1}`... is the board: the bound says nothing more.
+            // `B_t` is the whole board: no tail is left to ask.
             return Some(false);
         }
         if t >= skip && g.bound(&ball, &layer) <= tmax {
@@ -170,8 +177,7 @@ pub(crate) fn raises<const W: usize>(
         layer = next;
         t += 1;
     }
-    // `t = 0` asks the position's own optimum: that is A*'s own work.
-    if t == 0 || t >= want {
+    if t >= want {
         return Some(false);
     }
     let forced = g.close(&mut ball, &mut layer, |_| ());
