@@ -65,6 +65,13 @@
 //!   without); in a probe build, `T` = 9 took 9.7 s where 11 took 11.3 s.
 //!   A proof of few levels pays for the tails and gets little back.
 //!
+//! - The 20 Color Walk 26×26×8 boards, a minute each on two threads
+//!   (`colorwalk bench --seeds 1..21 --size 26x26 --colors 8 --spec
+//!   exact:memory-mb=4096,threads=2,tails=11 --time-limit 60 --threads 1
+//!   --no-store`): 4 proven against 5 without, but the boards it leaves
+//!   unproven end nearer: the mean gap between solution and proven bound
+//!   is 1.25 against 1.50.
+//!
 //! So it pays where a proof climbs many levels, and is off by default.
 //! Larger `T` asks fewer, longer tails: with 12 on `26x26c8-s13` the
 //! search expanded 65k positions, but the tails took 35 s (a probe build
