@@ -10,6 +10,8 @@
 //!   the summary counts every skip. Under `COLORWALK_REQUIRE_SHARED=1` (CI,
 //!   where `../shared` is present) a test that lacks shared data fails
 //!   instead of skipping.
+//! - [`permissions_hold_here`]: where a test that needs file permissions
+//!   to hold runs; under root (CI), again as the user `nobody`.
 //! - [`CountingAllocator`]: a global allocator for a test binary that counts
 //!   the bytes live and their peak, so a test can hold code to a memory
 //!   budget.
@@ -92,6 +94,83 @@ pub fn skip(test: &str, why: &str) {
             );
         }
     }
+}
+
+/// The environment variable that marks a test process started by
+/// [`permissions_hold_here`] as the user `nobody`.
+const UNPRIVILEGED_CHILD: &str = "CW_TEST_AS_NOBODY";
+
+/// Whether a test that needs file permissions to hold (a read-only file or
+/// folder that cannot be written) should run in this process.
+///
+/// Root writes any file whatever its mode, so as root (CI runs as root) the
+/// test would prove nothing here. Then this test binary runs the one test
+/// `test` again (its name as the test harness lists it: the module path
+/// inside the test binary and the function, as `store::a_test`), as the user
+/// `nobody` through util-linux's `setpriv`, asserts that it passed, and
+/// returns `false`: the caller returns at once. Where `setpriv` is missing,
+/// it says the test was skipped and returns `false`. Everywhere else it
+/// returns `true`. The test must make its own files (in the temporary
+/// folder, which `nobody` can write), as the child process runs it whole.
+#[cfg(unix)]
+pub fn permissions_hold_here(test: &str) -> bool {
+    if permissions_hold() {
+        return true;
+    }
+    assert!(
+        std::env::var_os(UNPRIVILEGED_CHILD).is_none(),
+        "{test}: file permissions do not hold even for the user nobody"
+    );
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let run = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(exe)
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env(UNPRIVILEGED_CHILD, "1")
+        .env_remove("COLORWALK_SKIP_LOG")
+        .output();
+    let out = match run {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            skip(
+                test,
+                "file permissions do not hold for this user (root), and setpriv, which would \
+                 run it as the user nobody, is missing",
+            );
+            return false;
+        }
+        Err(e) => panic!("{test}: could not start setpriv: {e}"),
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("1 passed"),
+        "{test}, run again as the user nobody ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    false
+}
+
+/// Whether this process is refused writing a file of mode 0444 (a user is,
+/// root is not).
+#[cfg(unix)]
+fn permissions_hold() -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    static PROBES: AtomicUsize = AtomicUsize::new(0);
+    let probe = std::env::temp_dir().join(format!(
+        "cw-permission-probe-{}-{}",
+        std::process::id(),
+        PROBES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&probe, b"").expect("a probe file in the temporary folder");
+    std::fs::set_permissions(&probe, std::fs::Permissions::from_mode(0o444))
+        .expect("the probe file's mode");
+    let hold = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&probe)
+        .is_err();
+    let _ = std::fs::remove_file(&probe);
+    hold
 }
 
 /// The system allocator, counting the bytes live and their peak: a test

@@ -637,41 +637,19 @@ fn a_store_whose_shm_file_cannot_be_made_reads_what_its_log_holds() {
     reads_its_run_and_leaves_the_folder_as_it_was(&path);
 }
 
-/// Whether file permissions hold for this process, as a user's do (root's
-/// do not); if not, says that `test` is skipped.
-#[cfg(unix)]
-fn permissions_hold(test: &str, dir: &std::path::Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    let probe = dir.join("probe");
-    std::fs::write(&probe, b"").unwrap();
-    std::fs::set_permissions(&probe, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let hold = std::fs::OpenOptions::new()
-        .write(true)
-        .open(&probe)
-        .is_err();
-    std::fs::remove_file(&probe).unwrap();
-    if !hold {
-        cw_testkit::skip(
-            test,
-            "file permissions do not hold for this user (root): a read-only file or folder \
-             is written anyway",
-        );
-    }
-    hold
-}
-
 #[cfg(unix)]
 #[test]
 fn a_read_only_store_file_reads_and_leaves_no_file_beside_it() {
     use std::os::unix::fs::PermissionsExt;
-    const TEST: &str = "a_read_only_store_file_reads_and_leaves_no_file_beside_it";
+    if !cw_testkit::permissions_hold_here(
+        "store::a_read_only_store_file_reads_and_leaves_no_file_beside_it",
+    ) {
+        return;
+    }
     let mode = |path: &std::path::Path, mode| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
     };
     let dir = tempfile::tempdir().unwrap();
-    if !permissions_hold(TEST, dir.path()) {
-        return;
-    }
     // SQLite opened the file to read only, and left behind the `-wal` and
     // `-shm` files it made (read-only too, as the file): once the file was
     // writable again, writing the store failed ("attempt to write a
@@ -705,7 +683,11 @@ fn a_read_only_store_file_reads_and_leaves_no_file_beside_it() {
 #[test]
 fn a_store_in_a_read_only_folder_reads_what_its_log_holds() {
     use std::os::unix::fs::PermissionsExt;
-    const TEST: &str = "a_store_in_a_read_only_folder_reads_what_its_log_holds";
+    if !cw_testkit::permissions_hold_here(
+        "store::a_store_in_a_read_only_folder_reads_what_its_log_holds",
+    ) {
+        return;
+    }
     /// Makes the folder writable again when dropped, so that it can be
     /// deleted whatever the test did.
     struct Writable<'a>(&'a std::path::Path);
@@ -715,9 +697,6 @@ fn a_store_in_a_read_only_folder_reads_what_its_log_holds() {
         }
     }
     let dir = tempfile::tempdir().unwrap();
-    if !permissions_hold(TEST, dir.path()) {
-        return;
-    }
     // Its writer killed and its `-shm` lost: read as an immutable file,
     // the store showed none of the runs in its log.
     let path = a_store_with_its_run_in_its_log(dir.path(), "logged.db");
