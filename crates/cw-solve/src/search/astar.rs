@@ -530,7 +530,7 @@ pub(crate) fn search<const W: usize>(
     let cap = cap - tail_share;
     let tables: Vec<Mutex<TailTable>> = (0..budget.threads.max(1))
         .filter(|_| budget.tails > 0)
-        .map(|_| Mutex::new(TailTable::new(w, tail_share / budget.threads.max(1))))
+        .map(|_| Mutex::new(TailTable::new(w, g.n, tail_share / budget.threads.max(1))))
         .collect();
     let tail_bytes = || -> usize {
         tables
