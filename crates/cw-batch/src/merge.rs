@@ -40,7 +40,9 @@
 //! replay likewise to its move count and clear its board. Then no proven
 //! lower bound of a board (a result's, or a proven optimum) may exceed a
 //! solution of it (a solved result's or an optimum's, all replayed): one of
-//! the two would be false.
+//! the two would be false. A refused merge leaves the output's run as it
+//! found it, its claim ended (the lock released, and a finished run's lock
+//! file deleted, as `bench` leaves it).
 //!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
@@ -52,7 +54,7 @@
 
 use crate::{BoardSet, Fingerprint};
 use cw_core::{BoardId, ClusterGraph, Moves, Replay, replay};
-use cw_lab::{GameRecord, RunInfo, RunMeta, Store, StoreError};
+use cw_lab::{GameRecord, RunClaim, RunInfo, RunMeta, Store, StoreError};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use thiserror::Error;
@@ -338,11 +340,15 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         .max_by_key(|r| r.id);
     // Claimed as `bench` claims the run it plays: a `bench` resuming this
     // run now would play its games again over the merged ones, and one
-    // starting while the merge writes finds it busy.
+    // starting while the merge writes finds it busy. Every return from here
+    // on, a refusal's too, ends the claim through its guard.
     let mut claim = None;
     let held = match existing {
         Some(r) => {
-            claim = Some(claim_run(out, r.id)?);
+            claim = Some(OutputClaim {
+                claim: Some(claim_run(out, r.id)?),
+                run_finished: r.finished.is_some(),
+            });
             out.results(r.id).map_err(at(out_name))?
         }
         None => Vec::new(),
@@ -376,16 +382,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         results.push((name, records));
         optima.push((name, offered));
     }
-    if let Err(e) = check_rows(&plan, &results, &optima) {
-        // Refused: a finished run's claim goes as it came (its lock file
-        // too, as a finished run has none).
-        if let (Some(claim), Some(r)) = (claim, existing)
-            && r.finished.is_some()
-        {
-            claim.release_finished();
-        }
-        return Err(e);
-    }
+    check_rows(&plan, &results, &optima)?;
 
     let (run, new_run) = match existing {
         Some(r) => (r.id, false),
@@ -397,9 +394,12 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             (out.begin_run(&meta).map_err(at(out_name))?, true)
         }
     };
-    let claim = match claim {
+    let mut claim = match claim {
         Some(claim) => claim,
-        None => claim_run(out, run)?,
+        None => OutputClaim {
+            claim: Some(claim_run(out, run)?),
+            run_finished: false,
+        },
     };
     let mut kept: HashMap<(String, String), GameRecord> = held
         .into_iter()
@@ -591,9 +591,8 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         (false, true) if !conflicts.is_empty() => out.unfinish_run(run).map_err(at(out_name))?,
         _ => {}
     }
-    if finished {
-        claim.release_finished();
-    }
+    claim.run_finished = finished;
+    drop(claim);
     Ok(MergeReport {
         run,
         new_run,
@@ -613,6 +612,29 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         complete,
         finished,
     })
+}
+
+/// The output run's claim while a merge holds it ([`Store::claim_run`]),
+/// ended when dropped, on every return: the lock is released, and its file
+/// deleted when the run is finished (a finished run has none, as `bench`
+/// leaves it). A refused merge has written nothing, so the run is as it was
+/// when claimed; a merge that went through says how it left the run.
+struct OutputClaim {
+    /// The claim, until it is dropped.
+    claim: Option<RunClaim>,
+    /// Whether the run is finished (at the claim, until the merge has
+    /// written it).
+    run_finished: bool,
+}
+
+impl Drop for OutputClaim {
+    fn drop(&mut self) {
+        if let Some(claim) = self.claim.take()
+            && self.run_finished
+        {
+            claim.release_finished();
+        }
+    }
 }
 
 /// Whether a stored run agrees with its own plan: its fingerprint is the

@@ -5,7 +5,8 @@
 //! better kept, whatever the order; the run left unfinished) and
 //! missing boards are reported; a result or optimum that is not of the plan,
 //! or whose solution does not replay to what it says, refuses the merge
-//! before anything is written.
+//! before anything is written, and a refused merge ends its claim on the
+//! output's run.
 
 use cw_batch::{
     Batch, BoardSet, Event, GameLimits, MergeError, MergeReport, Plan, Resume, Shard, merge, run,
@@ -992,4 +993,76 @@ fn a_series_run_whose_spec_draws_the_stream_merges() {
     let mut out = Store::open_in_memory().unwrap();
     let report = merge_paths(&mut out, &[path]).unwrap();
     assert_eq!(rows(&out, report.run), whole);
+}
+
+/// The lock file of the output's run `run`, beside the store at `out`.
+fn lock_file(out: &Path, run: i64) -> std::path::PathBuf {
+    let mut path = out.as_os_str().to_owned();
+    path.push(format!(".run{run}.lock"));
+    path.into()
+}
+
+#[test]
+fn a_refused_merge_ends_its_claim_on_the_output_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let out_path = dir.path().join("out.db");
+    let mut out = Store::open(&out_path).unwrap();
+    let run = merge_paths(&mut out, &paths).unwrap().run;
+    let lock = lock_file(&out_path, run);
+    assert!(!lock.exists(), "a finished run has no lock file");
+    let before = dump(&out);
+
+    // Refused while it reads the inputs, after it has claimed the finished
+    // run: an input's optimum that is no move count.
+    let (board, moves, _, solution) = Store::open_existing(&paths[2])
+        .unwrap()
+        .all_optima()
+        .unwrap()
+        .remove(0);
+    let optimum = |moves: &str| {
+        format!(
+            "UPDATE optima SET moves = {moves}, solution = '{solution}' WHERE board_id = '{board}';"
+        )
+    };
+    tamper(&paths[2], &optimum("-1"));
+    let e = merge_paths(&mut out, &paths).unwrap_err();
+    assert!(matches!(e, MergeError::Store { .. }), "{e}");
+    assert!(e.to_string().starts_with("shard-2.db"), "{e}");
+    assert!(!lock.exists(), "the finished run's lock file is left: {e}");
+    assert_eq!(dump(&out), before, "nothing written: {e}");
+
+    // Refused by the check of its rows, the run finished or not: the claim
+    // ends as it came, so a `bench` (or the next merge) can claim the run.
+    let (_, records) = results_of(&paths[2]);
+    tamper(
+        &paths[2],
+        &format!(
+            "{} UPDATE results SET moves = 2 WHERE spec = 'greedy';",
+            optimum(&moves.to_string())
+        ),
+    );
+    for finished in [true, false] {
+        if !finished {
+            out.unfinish_run(run).unwrap();
+        }
+        let e = merge_paths(&mut out, &paths).unwrap_err();
+        assert!(matches!(e, MergeError::BadRow { .. }), "{e}");
+        if finished {
+            assert!(!lock.exists(), "the finished run's lock file is left: {e}");
+        }
+        let bench = Store::open(&out_path).unwrap();
+        drop(bench.claim_run(run).expect("the merge's claim has ended"));
+    }
+
+    // The inputs as they were: the next merge goes through, finishes the
+    // run again and ends its claim.
+    let (shard_run, _) = results_of(&paths[2]);
+    Store::open(&paths[2])
+        .unwrap()
+        .insert_results(shard_run, &records)
+        .unwrap();
+    let report = merge_paths(&mut out, &paths).unwrap();
+    assert!(report.finished && report.added == 0);
+    assert!(!lock.exists());
 }
