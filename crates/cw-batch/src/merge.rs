@@ -35,14 +35,14 @@
 //! position across all stores, whose IDs make the plan's digest once every
 //! position is seen), and its solution is replayed by the engine on the board
 //! made from its ID: it must be legal, as long as its move count says, clear
-//! the board exactly when the result says solved, and a solved result's
-//! lower bound may not exceed its moves. Every known optimum offered must
-//! replay likewise to its move count and clear its board. Then no proven
-//! lower bound of a board (a result's, or a proven optimum) may exceed a
-//! solution of it (a solved result's or an optimum's, all replayed): one of
-//! the two would be false. A refused merge leaves the output's run as it
-//! found it, its claim ended (the lock released, and a finished run's lock
-//! file deleted, as `bench` leaves it).
+//! the board exactly when the result says solved, and a solved result's lower
+//! bound may not exceed its moves. Every known optimum (an input's, and the
+//! output store's own) must replay likewise to its move count and clear its
+//! board. Then no proven lower bound of a board (a result's, or a proven
+//! optimum) may exceed a solution of it (a solved result's or an optimum's,
+//! all replayed): one of the two would be false. A refused merge leaves the
+//! output's run as it found it, its claim ended (the lock released, and a
+//! finished run's lock file deleted, as `bench` leaves it).
 //!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
@@ -364,6 +364,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
     for r in &own_runs {
         own_records.extend(out.results(r.id).map_err(at(out_name))?);
     }
+    let out_optima = out.all_optima().map_err(at(out_name))?;
     let mut input_records = Vec::with_capacity(inputs.len());
     let mut input_optima = Vec::with_capacity(inputs.len());
     for ((name, store), runs) in inputs.iter().zip(&runs_of) {
@@ -377,7 +378,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
 
     // Everything checked before anything is written.
     let mut results: Vec<(&str, &[GameRecord])> = vec![(out_name, &held), (out_name, &own_records)];
-    let mut optima: Vec<(&str, &[StoredOptimum])> = Vec::new();
+    let mut optima: Vec<(&str, &[StoredOptimum])> = vec![(out_name, &out_optima)];
     for (((name, _), records), offered) in inputs.iter().zip(&input_records).zip(&input_optima) {
         results.push((name, records));
         optima.push((name, offered));

@@ -3,8 +3,9 @@
 //! equals a single run of the plan row for row; merging again changes
 //! nothing; stores of another plan are refused; conflicting results (the
 //! better kept, whatever the order; the run left unfinished) and
-//! missing boards are reported; a result or optimum that is not of the plan,
-//! or whose solution does not replay to what it says, refuses the merge
+//! missing boards are reported; a result or optimum (an input's, or the
+//! output store's own) that is not of the plan, or whose solution does not
+//! replay to what it says, refuses the merge
 //! before anything is written, and a refused merge ends its claim on the
 //! output's run.
 
@@ -1065,4 +1066,82 @@ fn a_refused_merge_ends_its_claim_on_the_output_run() {
     let report = merge_paths(&mut out, &paths).unwrap();
     assert!(report.finished && report.added == 0);
     assert!(!lock.exists());
+}
+
+/// The output store's own rows are checked as an input's are: its results
+/// and its known optima are replayed, and one that fails refuses the merge
+/// with nothing written.
+#[test]
+fn the_output_stores_own_results_and_known_optima_are_replayed_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let out_path = dir.path().join("out.db");
+    let mut out = Store::open(&out_path).unwrap();
+    let clean = merge_paths(&mut out, &paths).unwrap();
+    assert!(clean.finished);
+    let exact = out
+        .results(clean.run)
+        .unwrap()
+        .into_iter()
+        .find(|r| r.spec == "exact")
+        .unwrap();
+    let (id, n) = (&exact.board_id, exact.moves);
+    let (_, proven, kept_solution) = out.optimum(id).unwrap().unwrap();
+    assert!(proven, "exact proved it");
+    let moves: Moves = exact.solution.parse().unwrap();
+    let shorter = Moves(moves.0[..n as usize - 3].to_vec()).to_string();
+    let refused_here = |out: &mut Store| {
+        let before = dump(out);
+        let e = merge_paths(out, &paths).unwrap_err();
+        assert!(matches!(e, MergeError::BadRow { .. }), "{e}");
+        assert_eq!(dump(out), before, "nothing written: {e}");
+        e.to_string()
+    };
+
+    // A known optimum of the output's own that does not clear its board.
+    let optimum = |what: &str| format!("UPDATE optima SET {what} WHERE board_id = '{id}';");
+    tamper(
+        &out_path,
+        &optimum(&format!("moves = {}, solution = '{shorter}'", n - 3)),
+    );
+    let e = refused_here(&mut out);
+    assert!(
+        e.starts_with(&format!(
+            "the output store: the known optimum of board {id}: its solution of {} moves \
+             leaves ",
+            n - 3
+        )),
+        "{e}"
+    );
+    assert!(e.ends_with("; nothing was merged"), "{e}");
+    tamper(
+        &out_path,
+        &optimum(&format!("moves = {n}, solution = '{kept_solution}'")),
+    );
+
+    // A result of the output's own merged run that does not clear its board.
+    tamper(
+        &out_path,
+        &format!(
+            "UPDATE results SET moves = {}, solution = '{shorter}' WHERE board_id = '{id}' \
+             AND spec = 'exact';",
+            n - 3
+        ),
+    );
+    let e = refused_here(&mut out);
+    assert!(
+        e.starts_with(&format!(
+            "the output store: the result of exact on board {id}: it says solved in {} moves, \
+             but its solution leaves ",
+            n - 3
+        )),
+        "{e}"
+    );
+    out.insert_results(clean.run, std::slice::from_ref(&exact))
+        .unwrap();
+
+    // As it was: the merge goes through again, and changes nothing.
+    let before = dump(&out);
+    assert!(merge_paths(&mut out, &paths).unwrap().finished);
+    assert_eq!(dump(&out), before);
 }
