@@ -33,16 +33,18 @@
 //! the board the plan has at the result's position: for a generated set, the
 //! board its generator makes there; for a file's boards, one board per
 //! position across all stores, whose IDs make the plan's digest once every
-//! position is seen), and its solution is replayed by the engine on the board
-//! made from its ID: it must be legal, as long as its move count says, clear
-//! the board exactly when the result says solved, and a solved result's lower
-//! bound may not exceed its moves. Every known optimum (an input's, and the
-//! output store's own) must replay likewise to its move count and clear its
-//! board. Then no proven lower bound of a board (a result's, or a proven
-//! optimum) may exceed a solution of it (a solved result's or an optimum's,
-//! all replayed): one of the two would be false. A refused merge leaves the
-//! output's run as it found it, its claim ended (the lock released, and a
-//! finished run's lock file deleted, as `bench` leaves it).
+//! position is seen), its move count may not pass the plan's move limit (no
+//! game of the plan plays more, solved or not), and its solution is replayed
+//! by the engine on the board made from its ID: it must be legal, as long as
+//! its move count says, clear the board exactly when the result says solved,
+//! and a solved result's lower bound may not exceed its moves. Every known
+//! optimum (an input's, and the output store's own) must replay likewise to
+//! its move count and clear its board. Then no proven lower bound of a board
+//! (a result's, or a proven optimum) may exceed a solution of it (a solved
+//! result's or an optimum's, all replayed): one of the two would be false. A
+//! refused merge leaves the output's run as it found it, its claim ended (the
+//! lock released, and a finished run's lock file deleted, as `bench` leaves
+//! it).
 //!
 //! Known optima are offered to the output as a run offers them (a proven one
 //! beats an unproven one, then fewer moves win). When every (board, spec) has
@@ -751,6 +753,9 @@ fn check_rows(
         .map(String::as_str)
         .collect();
     let own_boards = |spec: &str| stream_specs.contains(spec);
+    // The most moves a game of the plan plays (a game ends when it reaches
+    // them, solved or not); every plan with a fingerprint records it.
+    let move_limit = plan.params["max_moves"].as_u64();
     // The board last replayed on: a run's results come board by board.
     let mut graph: Option<(String, ClusterGraph)> = None;
     for &(store, records) in results {
@@ -813,6 +818,13 @@ fn check_rows(
                         )));
                     }
                 }
+            }
+            if let Some(limit) = move_limit.filter(|&limit| u64::from(r.moves) > limit) {
+                return Err(refuse(format!(
+                    "it counts {} moves, but the plan's move limit is {limit}: no game of it \
+                     plays more",
+                    r.moves
+                )));
             }
             check_game(graph_of(&mut graph, &r.board_id).map_err(refuse)?, r).map_err(refuse)?;
             let e = evidence.entry(&r.board_id).or_default();

@@ -5,9 +5,9 @@
 //! better kept, whatever the order; the run left unfinished) and
 //! missing boards are reported; a result or optimum (an input's, or the
 //! output store's own) that is not of the plan, or whose solution does not
-//! replay to what it says, refuses the merge
-//! before anything is written, and a refused merge ends its claim on the
-//! output's run.
+//! replay to what it says, and a result past the plan's move limit, refuses
+//! the merge before anything is written, and a refused merge ends its claim
+//! on the output's run.
 
 use cw_batch::{
     Batch, BoardSet, Event, GameLimits, MergeError, MergeReport, Plan, Resume, Shard, merge, run,
@@ -1144,4 +1144,89 @@ fn the_output_stores_own_results_and_known_optima_are_replayed_too() {
     let before = dump(&out);
     assert!(merge_paths(&mut out, &paths).unwrap().finished);
     assert_eq!(dump(&out), before);
+}
+
+/// `solution` (a line that clears its board) made `total` moves long by
+/// playing its first color again and again at once (each repeat removes
+/// nothing), so it still clears the board on its last move.
+fn padded_to(solution: &str, total: usize) -> String {
+    let moves: Moves = solution.parse().unwrap();
+    let repeats = total - moves.0.len();
+    let mut padded = vec![moves.0[0]; repeats];
+    padded.extend(moves.0);
+    Moves(padded).to_string()
+}
+
+#[test]
+fn a_result_past_the_plans_move_limit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let mut out = Store::open(&dir.path().join("out.db")).unwrap();
+    assert!(merge_paths(&mut out, &paths).unwrap().finished);
+    let limit = GameLimits::default().max_moves;
+    let (_, records) = results_of(&paths[1]);
+    let exact = records.iter().find(|r| r.spec == "exact").unwrap().clone();
+    let id = &exact.board_id;
+    let set = |what: &str| {
+        format!("UPDATE results SET {what} WHERE board_id = '{id}' AND spec = 'exact';")
+    };
+    let past = limit as usize + 1;
+
+    // Solved, by a line that replays and clears the board on its last move,
+    // but one move longer than any game of the plan may be.
+    let long = padded_to(&exact.solution, past);
+    let replayed = replay(
+        &ClusterGraph::new(&id.parse::<BoardId>().unwrap().board().unwrap()),
+        &long.parse::<Moves>().unwrap().0,
+    )
+    .unwrap();
+    assert!(replayed.cleared && replayed.surplus == 0 && replayed.moves_played == past);
+    tamper(
+        &paths[1],
+        &set(&format!("moves = {past}, solution = '{long}'")),
+    );
+    let e = refused(&mut out, &paths);
+    assert_eq!(
+        e,
+        format!(
+            "shard-1.db: the result of exact on board {id}: it counts {past} moves, but the \
+             plan's move limit is {limit}: no game of it plays more; nothing was merged"
+        )
+    );
+
+    // Not solved, past the limit all the same.
+    let moves: Moves = exact.solution.parse().unwrap();
+    let unfinished = Moves(moves.0[..moves.0.len() - 1].to_vec()).to_string();
+    tamper(
+        &paths[1],
+        &set(&format!(
+            "outcome = 'move-limit', solved = 0, lower_bound = NULL, moves = {past}, \
+             solution = '{}'",
+            padded_to(&unfinished, past)
+        )),
+    );
+    let e = refused(&mut out, &paths);
+    assert!(
+        e.ends_with(&format!(
+            "it counts {past} moves, but the plan's move limit is {limit}: no game of it plays \
+             more; nothing was merged"
+        )),
+        "{e}"
+    );
+
+    // A game solved on the limit's last move is one the plan can play.
+    let on_the_limit = padded_to(&exact.solution, limit as usize);
+    tamper(
+        &paths[1],
+        &set(&format!(
+            "outcome = 'solved', solved = 1, lower_bound = {}, moves = {limit}, solution = \
+             '{on_the_limit}'",
+            exact.moves
+        )),
+    );
+    let mut fresh = Store::open_in_memory().unwrap();
+    let report = merge_paths(&mut fresh, &paths).unwrap();
+    let kept = fresh.results(report.run).unwrap();
+    let kept = kept.iter().find(|r| r.board_id == *id && r.spec == "exact");
+    assert_eq!(kept.map(|r| r.moves), Some(limit));
 }
