@@ -81,7 +81,9 @@ impl FromStr for TableFormat {
 /// and how many games met theirs (`k/n`, n being the solved games with a
 /// bound). CSV has every column, always, each cell a number (or empty):
 /// `k/n` is two columns there (`optimal`, `with optimum`; `proven`, `with
-/// bound`), as a spreadsheet would read `1/4` as a date.
+/// bound`), as a spreadsheet would read `1/4` as a date. A spec that has no
+/// games yet (`n` 0: a run played in part) has its row all the same: its
+/// name and 0 boards, `-` in every other cell (empty in CSV).
 pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
     if format == TableFormat::Json {
         return json(summaries);
@@ -125,6 +127,10 @@ pub fn render_summaries(summaries: &[Summary], format: TableFormat) -> String {
         .iter()
         .map(|s| {
             let mut row = vec![Some(s.spec.clone()), Some(s.n.to_string())];
+            if s.n == 0 {
+                row.resize(header.len(), None);
+                return row;
+            }
             if csv {
                 row.push(Some(s.solved.to_string()));
                 row.push(Some(s.out_of_time.to_string()));

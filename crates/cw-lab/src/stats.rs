@@ -76,11 +76,13 @@ pub struct Summary {
 impl Summary {
     /// Summarizes `records` per spec, in the order of `spec_order`: the
     /// plan's specs as they were asked for (a run's [`RunInfo::specs`](crate::RunInfo::specs)).
-    /// Specs of `spec_order` without records get no summary; specs of
-    /// `records` missing from `spec_order` come last, by name. The result does
-    /// not depend on the order of `records`, so games that finished in any
-    /// order give the same table. With `optima`, also the gap to the known
-    /// optimum and the optimal hits.
+    /// A spec of `spec_order` without records (a run played only in part)
+    /// gets a summary of no games (`n` 0, no move statistics), so a table
+    /// shows every spec of the plan; specs of `records` missing from
+    /// `spec_order` come last, by name. The result does not depend on the
+    /// order of `records`, so games that finished in any order give the same
+    /// table. With `optima`, also the gap to the known optimum and the
+    /// optimal hits.
     pub fn per_spec(
         records: &[GameRecord],
         optima: Option<&Optima>,
@@ -124,22 +126,24 @@ fn group_by_spec(records: &[GameRecord]) -> Vec<(&str, Vec<&GameRecord>)> {
     groups
 }
 
-/// The records of each spec: the specs of `spec_order` that have records, in
-/// that order (a spec listed twice counts at its first place), then the
-/// other specs of `records` by name; each spec's games by board (see
+/// The records of each spec: the specs of `spec_order` in that order, with
+/// or without records (a spec listed twice counts at its first place), then
+/// the other specs of `records` by name; each spec's games by board (see
 /// [`by_board`]).
 fn group_in_spec_order<'a>(
     records: &'a [GameRecord],
-    spec_order: &[String],
+    spec_order: &'a [String],
 ) -> Vec<(&'a str, Vec<&'a GameRecord>)> {
     let mut by_name: BTreeMap<&str, Vec<&GameRecord>> = BTreeMap::new();
     for r in records {
         by_name.entry(&r.spec).or_default().push(r);
     }
-    let mut groups = Vec::with_capacity(by_name.len());
+    let mut groups: Vec<(&str, Vec<&GameRecord>)> = Vec::with_capacity(by_name.len());
     for spec in spec_order {
         if let Some(group) = by_name.remove_entry(spec.as_str()) {
             groups.push(group);
+        } else if !groups.iter().any(|(listed, _)| listed == spec) {
+            groups.push((spec, Vec::new()));
         }
     }
     groups.extend(by_name);
@@ -440,24 +444,57 @@ mod tests {
     }
 
     #[test]
-    fn per_spec_puts_unlisted_specs_last_by_name_and_skips_specs_without_games() {
+    fn per_spec_puts_unlisted_specs_last_by_name_and_keeps_asked_specs_without_games() {
         let mut records = plan_order();
         records.push(game(0, "dijkstra", 30));
         records.insert(0, game(0, "random", 90));
-        // "near" was asked for but has no games; "greedy" is listed twice.
+        // "near" was asked for but has no games yet (a run played in part);
+        // "greedy" is listed twice.
         let order = strings(&["greedy", "near", "exact", "greedy"]);
-        let summaries = Summary::per_spec(&records, None, &order);
+        let optima: Optima = [("30x20c5-k1".to_string(), (28, true))].into();
+        let summaries = Summary::per_spec(&records, Some(&optima), &order);
         assert_eq!(
             spec_names(&summaries),
-            ["greedy", "exact", "dijkstra", "gla:depth=5", "random"]
+            [
+                "greedy",
+                "near",
+                "exact",
+                "dijkstra",
+                "gla:depth=5",
+                "random"
+            ]
         );
         assert_eq!(summaries[0].n, 5);
+        // Its row says it played nothing, and has no statistics.
+        let near = &summaries[1];
+        assert_eq!((near.n, near.solved, near.out_of_time), (0, 0, 0));
+        assert_eq!(
+            (
+                near.min_moves,
+                near.max_moves,
+                near.mean_moves,
+                near.stdev_moves
+            ),
+            (None, None, None, None)
+        );
+        assert_eq!(
+            (
+                near.with_optimum,
+                near.mean_gap,
+                near.with_bound,
+                near.mean_bound_gap
+            ),
+            (0, None, 0, None)
+        );
         // With no order at all, every spec comes by name.
         assert_eq!(
             spec_names(&Summary::per_spec(&records, None, &[])),
             ["dijkstra", "exact", "gla:depth=5", "greedy", "random"]
         );
-        assert!(Summary::per_spec(&[], None, &order).is_empty());
+        // Before any game, every asked spec has its row of no games.
+        let none = Summary::per_spec(&[], None, &order);
+        assert_eq!(spec_names(&none), ["greedy", "near", "exact"]);
+        assert!(none.iter().all(|s| s.n == 0 && s.mean_moves.is_none()));
     }
 
     #[test]

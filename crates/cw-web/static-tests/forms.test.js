@@ -174,6 +174,12 @@ test('a statistics row per spec', () => {
   assert.deepEqual(statsRows([late])[0].slice(1, 2), ['2/3 (1 out of time)']);
   assert.deepEqual(statsRows([late])[0].slice(7), ['–', '–']);
   assert.equal(statsRows([{ ...s, with_optimum: 1 }])[0][7], '2.50 (1 board)');
+  // A spec with no games yet: its row, with no statistics.
+  const none = {
+    spec: 'exact', n: 0, solved: 0, out_of_time: 0, min_moves: null, mean_moves: null, max_moves: null,
+    stdev_moves: null, mean_ms: 0, mean_gap: null, with_optimum: 0, optimal_hits: 0,
+  };
+  assert.deepEqual(statsRows([none]), [['exact', '0/0', '–', '–', '–', '–', '–', '–', '–']]);
 });
 
 test('rows of runs and of two runs compared', () => {

@@ -419,11 +419,12 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         Some(SolutionsOut::Stdout) => Box::new(std::io::stderr().lock()),
         _ => Box::new(std::io::stdout().lock()),
     };
-    // Rows in the order the specs were asked for, not the order games finished.
+    // Rows in the order the specs were asked for, not the order games
+    // finished; a spec with no games yet (a run played in part) has its row.
     let summaries = cw_lab::Summary::per_spec(&records, Some(&optima), &batch.plan.labels());
-    if summaries.is_empty() && matches!(format, TableFormat::Terminal | TableFormat::Markdown) {
-        // A table for people with no rows says nothing; JSON and CSV keep
-        // their empty shapes for programs.
+    if records.is_empty() && matches!(format, TableFormat::Terminal | TableFormat::Markdown) {
+        // A table for people of no games says nothing; JSON and CSV keep
+        // their shapes (a row of no games per spec) for programs.
         eprintln!("no games were played, so there is no table");
     } else {
         write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;

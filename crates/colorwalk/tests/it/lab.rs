@@ -1288,6 +1288,63 @@ fn ctrl_c_stops_a_bench_that_the_same_command_resumes() {
     }
 }
 
+/// The cells of `spec`'s row of a terminal table.
+fn table_row(table: &str, spec: &str) -> Vec<String> {
+    let line = table
+        .lines()
+        .find(|l| l.contains(&format!("│ {spec} ")))
+        .unwrap_or_else(|| panic!("no row of {spec}: {table}"));
+    line.trim_matches('│')
+        .split('┆')
+        .map(|cell| cell.trim().to_string())
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_bench_played_in_part_shows_every_spec_with_the_games_it_has() {
+    // exact clears the small first board, then is stopped on the big second
+    // one (once its search has said something of it): greedy, whose games
+    // come after exact's, has played none.
+    let dir = tempfile::tempdir().unwrap();
+    let boards = dir.path().join("two.txt");
+    std::fs::write(&boards, "10x8c4-s1\n30x30c6-s1\n").unwrap();
+    let db = dir.path().join("r.db");
+    let db_s = db.to_str().unwrap();
+    let args = [
+        "bench",
+        "--boards",
+        boards.to_str().unwrap(),
+        "--spec",
+        "exact",
+        "--spec",
+        "greedy",
+        "--threads",
+        "1",
+        "--db",
+        db_s,
+        "--progress",
+    ];
+    let (status, table, err) = interrupted_once(&args, "30x30c6-s1:");
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted: 1 game of 4 played"), "{err}");
+    let exact = table_row(&table, "exact");
+    assert_eq!(exact[1..3], ["1", "1"], "{table}");
+    let greedy = table_row(&table, "greedy");
+    assert_eq!(greedy.len(), exact.len(), "{table}");
+    assert_eq!(greedy[1], "0", "{table}");
+    assert!(greedy[2..].iter().all(|c| c == "-"), "{table}");
+
+    // The stored run's table says the same, and its JSON has the row too.
+    let runs = colorwalk(&["runs", "1", "--db", db_s], "");
+    assert!(runs.status.success(), "{}", stderr(&runs));
+    assert_eq!(table_row(&stdout(&runs), "greedy"), greedy);
+    let json = colorwalk(&["runs", "1", "--db", db_s, "--json"], "");
+    let rows: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(rows[1]["spec"], "greedy", "{rows}");
+    assert_eq!(rows[1]["n"], 0, "{rows}");
+}
+
 fn json_str(s: &str) -> serde_json::Value {
     serde_json::Value::String(s.to_string())
 }

@@ -173,6 +173,53 @@ fn summaries_as_markdown_and_terminal() {
 }
 
 #[test]
+fn a_spec_without_games_yet_has_a_row_of_dashes() {
+    // A run played in part: gla-5 has played its four boards, near none yet.
+    let records: Vec<_> = (0..4)
+        .map(|b| rec(b, "gla:depth=5", true, 30 + b, 1_500_000))
+        .collect();
+    let asked = ["gla:depth=5".to_string(), "near".to_string()];
+    let optima: HashMap<String, (u32, bool)> = [("30x20c5-k1".to_string(), (29, true))].into();
+    let summaries = Summary::per_spec(&records, Some(&optima), &asked);
+
+    // The cells of `spec`'s row of a table whose columns `bar` separates.
+    let row = |table: &str, bar: char, spec: &str| -> Vec<String> {
+        let line = table
+            .lines()
+            .find(|l| l.contains(&format!(" {spec} ")))
+            .unwrap_or_else(|| panic!("no row of {spec}: {table}"));
+        line.trim_matches(['│', '|'])
+            .split(bar)
+            .map(|cell| cell.trim().to_string())
+            .collect()
+    };
+    let table = render_summaries(&summaries, TableFormat::Terminal);
+    let near = row(&table, '┆', "near");
+    assert_eq!(near.len(), row(&table, '┆', "gla:depth=5").len(), "{table}");
+    assert_eq!(near[..2], ["near", "0"], "{table}");
+    assert!(near[2..].iter().all(|cell| cell == "-"), "{table}");
+    let md = render_summaries(&summaries, TableFormat::Markdown);
+    assert_eq!(row(&md, '|', "near"), near, "{md}");
+
+    // CSV: the same columns, no numbers but the boards.
+    let rows = parse_csv(&render_summaries(&summaries, TableFormat::Csv));
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[2].len(), rows[0].len());
+    assert_eq!(rows[2][..2], ["near", "0"]);
+    assert!(rows[2][2..].iter().all(String::is_empty), "{rows:?}");
+
+    // JSON: a summary of no games.
+    let json: serde_json::Value =
+        serde_json::from_str(&render_summaries(&summaries, TableFormat::Json)).unwrap();
+    assert_eq!(json[1]["spec"], "near");
+    assert_eq!(
+        (json[1]["n"].as_u64(), json[1]["solved"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(json[1]["mean_moves"].is_null());
+}
+
+#[test]
 fn runs_in_every_format() {
     let runs = runs();
     let rows = parse_csv(&render_runs(&runs, TableFormat::Csv));

@@ -33,7 +33,8 @@ export function fmt(x, d = 2) {
 export const STATS_HEAD = ['spec', 'solved', 'min', 'mean', 'max', 'stdev', 'ms/board', 'gap to optimum', 'optimal hits'];
 
 /**
- * The rows of a statistics table, a spec each.
+ * The rows of a statistics table, a spec each; a spec with no games yet
+ * (a batch under way, a run played in part) shows `0/0` and dashes.
  * @param {Summary[]} summaries
  * @returns {string[][]}
  */
@@ -41,7 +42,7 @@ export function statsRows(summaries) {
   return summaries.map((s) => [
     s.spec,
     s.out_of_time ? `${s.solved}/${s.n} (${s.out_of_time} out of time)` : `${s.solved}/${s.n}`,
-    fmt(s.min_moves, 0), fmt(s.mean_moves), fmt(s.max_moves, 0), fmt(s.stdev_moves), fmt(s.mean_ms, 2),
+    fmt(s.min_moves, 0), fmt(s.mean_moves), fmt(s.max_moves, 0), fmt(s.stdev_moves), s.n ? fmt(s.mean_ms, 2) : '–',
     s.mean_gap === null ? '–' : `${fmt(s.mean_gap)} (${s.with_optimum} board${s.with_optimum === 1 ? '' : 's'})`,
     s.with_optimum ? `${s.optimal_hits}/${s.with_optimum}` : '–',
   ]);
