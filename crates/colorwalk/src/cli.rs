@@ -154,7 +154,8 @@ pub struct BenchArgs {
     /// Colors for generated boards (2 to 36), not with --boards.
     #[arg(long, default_value_t = 5, conflicts_with = "boards", value_parser = colors_parser())]
     pub colors: u8,
-    /// Output: table, markdown, csv or json.
+    /// Output: table, markdown, csv or json (the run's ID, `run`, and a
+    /// summary per spec, `summaries`).
     #[arg(long, default_value = "table")]
     pub format: String,
     /// Print JSON instead (the same as --format json).

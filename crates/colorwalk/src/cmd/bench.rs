@@ -426,6 +426,11 @@ pub fn bench(args: &BenchArgs) -> Result<ExitCode> {
         // A table for people of no games says nothing; JSON and CSV keep
         // their shapes (a row of no games per spec) for programs.
         eprintln!("no games were played, so there is no table");
+    } else if format == TableFormat::Json {
+        // The run's ID (what `runs` and a resume know it by; none without a
+        // store) beside its summaries.
+        let value = serde_json::json!({ "run": run, "summaries": summaries });
+        writeln!(w, "{value}")?;
     } else {
         write!(w, "{}", cw_lab::render_summaries(&summaries, format))?;
     }

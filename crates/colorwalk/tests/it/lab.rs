@@ -210,7 +210,7 @@ fn bench_stores_runs_resumes_compares_and_plots() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v[0]["n"], 5);
+    assert_eq!(v["summaries"][0]["n"], 5);
     let runs = stdout(&colorwalk(&["runs", "--db", db_s, "--format", "csv"], ""));
     assert_eq!(runs.lines().count(), 3, "{runs}");
     let show = stdout(&colorwalk(&["runs", "1", "--db", db_s], ""));
@@ -295,8 +295,9 @@ fn bench_without_store_reads_optima_from_a_board_file() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let gla = &v["summaries"][0];
     assert_eq!(
-        (v[0]["with_optimum"].as_u64(), v[0]["solved"].as_u64()),
+        (gla["with_optimum"].as_u64(), gla["solved"].as_u64()),
         (Some(3), Some(3))
     );
     // The gap is the mean of moves − the file's minima (the third field).
@@ -305,16 +306,16 @@ fn bench_without_store_reads_optima_from_a_board_file() {
         .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
         .collect();
     let mean_minimum = minima.iter().sum::<f64>() / 3.0;
-    let gap = v[0]["mean_moves"].as_f64().unwrap() - mean_minimum;
+    let gap = gla["mean_moves"].as_f64().unwrap() - mean_minimum;
     assert!(
-        (v[0]["mean_gap"].as_f64().unwrap() - gap).abs() < 1e-9,
+        (gla["mean_gap"].as_f64().unwrap() - gap).abs() < 1e-9,
         "{}",
-        v[0]
+        gla
     );
     // A proven minimum is never beaten, and the look-ahead finds none of
     // these three.
-    assert!(gap > 0.0, "{}", v[0]);
-    assert_eq!(v[0]["optimal_hits"], 0);
+    assert!(gap > 0.0, "{}", gla);
+    assert_eq!(gla["optimal_hits"], 0);
 }
 
 /// The bounds of each `--progress` line of `board` on standard error:
@@ -505,7 +506,7 @@ fn optimum_proves_the_listed_minimum_and_feeds_the_gap_column() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v[0]["with_optimum"], 1);
+    assert_eq!(v["summaries"][0]["with_optimum"], 1);
 }
 
 #[test]
@@ -710,14 +711,18 @@ fn every_command_that_prints_data_takes_json() {
         args.extend(extra);
         colorwalk(&args, "")
     };
+    // The run's ID (the one `runs` lists and a resume finds) beside its
+    // summaries.
     let out = bench(&["--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(v[0]["spec"], "greedy");
-    assert_eq!(v[0]["n"], 2);
+    assert_eq!(v["run"], 1, "{v}");
+    assert_eq!(v["summaries"][0]["spec"], "greedy");
+    assert_eq!(v["summaries"][0]["n"], 2);
     let out = bench(&["--fresh", "--format", "json"]);
     let w: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    assert_eq!(w[0]["n"], 2);
+    assert_eq!(w["run"], 2, "{w}");
+    assert_eq!(w["summaries"][0]["n"], 2);
     let out = bench(&["--json", "--format", "csv"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
@@ -748,6 +753,10 @@ fn every_command_that_prints_data_takes_json() {
     let runs: serde_json::Value =
         serde_json::from_str(&stdout(&colorwalk(&["runs", "--db", db_s, "--json"], ""))).unwrap();
     assert_eq!(runs.as_array().unwrap().len(), 2, "{runs}");
+    let mut ids: Vec<&serde_json::Value> =
+        runs.as_array().unwrap().iter().map(|r| &r["id"]).collect();
+    ids.sort_by_key(|id| id.as_i64());
+    assert_eq!(ids, [&v["run"], &w["run"]]);
     let run: serde_json::Value = serde_json::from_str(&stdout(&colorwalk(
         &["runs", "1", "--db", db_s, "--json"],
         "",
@@ -938,7 +947,8 @@ fn bench_reads_a_flood_it_set_file_and_reports_totals_against_its_optima() {
     assert!(stderr(&out).contains("peak memory"), "{}", stderr(&out));
     let all: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     let row = |spec: &str| {
-        all.as_array()
+        all["summaries"]
+            .as_array()
             .unwrap()
             .iter()
             .find(|r| r["spec"] == spec)

@@ -30,10 +30,9 @@ fn bench_played(args: &[&str]) -> (u64, u64) {
     let out = colorwalk(&all, "");
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    (
-        v[0]["n"].as_u64().unwrap(),
-        v[0]["solved"].as_u64().unwrap(),
-    )
+    assert!(v["run"].is_null(), "no run without a store: {v}");
+    let row = &v["summaries"][0];
+    (row["n"].as_u64().unwrap(), row["solved"].as_u64().unwrap())
 }
 
 /// The `error:` line of a usage error.
@@ -177,8 +176,9 @@ fn bench_rows(args: &[&str]) -> Vec<String> {
     all.extend_from_slice(args);
     let out = colorwalk(&all, "");
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    rows.as_array()
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    v["summaries"]
+        .as_array()
         .unwrap()
         .iter()
         .map(|row| row["spec"].as_str().unwrap().to_string())

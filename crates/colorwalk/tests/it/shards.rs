@@ -383,8 +383,9 @@ fn a_shard_without_boards_prints_no_empty_table() {
         &[],
         &["--shard", "7/8", "--db", json.to_str().unwrap(), "--json"],
     );
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-    let rows: Vec<(&str, u64)> = rows
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["run"], 1, "{v}");
+    let rows: Vec<(&str, u64)> = v["summaries"]
         .as_array()
         .unwrap()
         .iter()
