@@ -522,22 +522,15 @@ pub(crate) fn search<const W: usize>(
     // allocator's bookkeeping, the pages a chunk shares with other data):
     // the process grows by about the count, so it stays within the cap.
     let cap = budget.cap - budget.cap / 128;
-    // The ball bound's tables of tail facts, one a thread, a quarter of the
-    // cap in all, kept out of what the rest may use (see `tails.rs`): on
-    // `26x26c8-s20` the facts of 2 minutes fill about 600 MB, and an
-    // eighth of a 1 GiB cap, cleared again and again, cost it a level.
+    // The ball bound's table of tail facts, shared by the threads, a
+    // quarter of the cap, kept out of what the rest may use (see
+    // `tails.rs`): on `26x26c8-s20` the facts of 2 minutes fill about
+    // 600 MB, and an eighth of a 1 GiB cap, cleared again and again, cost
+    // it a level.
     let tail_share = if budget.tails > 0 { cap / 4 } else { 0 };
     let cap = cap - tail_share;
-    let tables: Vec<Mutex<TailTable>> = (0..budget.threads.max(1))
-        .filter(|_| budget.tails > 0)
-        .map(|_| Mutex::new(TailTable::new(w, g.n, tail_share / budget.threads.max(1))))
-        .collect();
-    let tail_bytes = || -> usize {
-        tables
-            .iter()
-            .map(|t| t.lock().unwrap_or_else(|e| e.into_inner()).peak)
-            .sum()
-    };
+    let tails = (budget.tails > 0).then(|| TailTable::new(w, g.n, tail_share));
+    let tail_bytes = || tails.as_ref().map_or(0, TailTable::peak);
     let mut store = Store::new(w, w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
@@ -690,7 +683,7 @@ pub(crate) fn search<const W: usize>(
             ub,
             f: f as u32,
             merge_last_level: budget.merge_last_level,
-            tails: (budget.tails > 0).then_some((budget.tails, &tables[..])),
+            tails: tails.as_ref().map(|t| (budget.tails, t)),
         };
         children.clear();
         // On more than one thread a batch holds hundreds of positions (up
@@ -713,7 +706,7 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         batches += 1;
-        if !tables.is_empty() {
+        if tails.is_some() {
             peak = peak.max(bytes(&store, &meta, &queue, &dom) + tail_bytes());
         }
         // Store the children in order (the same whatever the threads did).
@@ -860,9 +853,9 @@ struct View<'a, const W: usize> {
     f: u32,
     /// [`Budget::merge_last_level`].
     merge_last_level: bool,
-    /// [`Budget::tails`] when on, with the tables of tail facts (a thread
-    /// takes one no other thread holds).
-    tails: Option<(u32, &'a [Mutex<TailTable>])>,
+    /// [`Budget::tails`] when on, with the table of tail facts (the
+    /// threads share it).
+    tails: Option<(u32, &'a TailTable)>,
 }
 
 /// The most positions a search stores: their indices are `u32`, and
@@ -967,13 +960,9 @@ fn expand_one<const W: usize>(
     // The ball bound (see `tails.rs`): if it shows that the position needs
     // one move more than its level, the position waits for the next level
     // (or, past the upper bound, is dropped) instead of being expanded.
-    if let Some((tmax, tables)) = view.tails {
+    if let Some((tmax, table)) = view.tails {
         let want = view.f + 1 - gi as u32;
-        let mut table = tables
-            .iter()
-            .find_map(|t| t.try_lock().ok())
-            .unwrap_or_else(|| tables[0].lock().unwrap_or_else(|e| e.into_inner()));
-        if raises(g, &cf, &cl, tmax, want, &mut table, halt) == Some(true) {
+        if raises(g, &cf, &cl, tmax, want, table, halt) == Some(true) {
             if view.f + 1 < ub {
                 out.push(Child {
                     parent: i,

@@ -79,16 +79,27 @@
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{RwLock, RwLockReadGuard};
 
-/// Proven facts about tail positions: for each settled position met, the
-/// largest `k` with `opt ≥ k` shown and the smallest `k` with `opt < k`
-/// shown (a shorter solution found), 0 and `u16::MAX` when unknown; and,
-/// for the positions shown to need at least `k` moves, an index by `k`
-/// that answers for their subsets too (see [`at_least`]). It holds at most
-/// `share` bytes: when full it starts again empty.
+/// Proven facts about tail positions, shared by the search's threads (each
+/// look-up and each record takes the lock for itself): for each settled
+/// position met, the largest `k` with `opt ≥ k` shown and the smallest `k`
+/// with `opt < k` shown (a shorter solution found); and, for the positions
+/// shown to need at least `k` moves, an index by `k` that answers for
+/// their subsets too (see [`at_least`]). It holds at most `share` bytes:
+/// when full it starts again empty.
 pub(crate) struct TailTable {
+    facts: RwLock<Facts>,
+    /// Questions answered by a proven superset (for the tests).
+    from_supersets: AtomicU64,
+}
+
+/// What a [`TailTable`] holds.
+struct Facts {
     store: Store,
-    /// Per position: `at_least | (below << 16)`.
+    /// Per position: `at_least | (below << 16)`, 0 and `u16::MAX` when
+    /// unknown.
     facts: Chunked<u32, 12>,
     /// The positions with `opt ≥ k` shown, at depth `k` (for `k` from 2
     /// up to [`MAX_INDEXED`]; each at the largest `k` shown for it).
@@ -96,10 +107,8 @@ pub(crate) struct TailTable {
     /// Clusters of the board (the size of the index's sets).
     n: usize,
     share: usize,
-    /// Questions answered by a proven superset (for the tests).
-    from_supersets: u64,
     /// The most bytes it has held.
-    pub peak: usize,
+    peak: usize,
 }
 
 /// The largest `k` the superset index keeps (a tail of a search's
@@ -110,19 +119,56 @@ impl TailTable {
     /// An empty table of positions of `w` words on a board of `n`
     /// clusters, within `share` bytes.
     pub fn new(w: usize, n: usize, share: usize) -> TailTable {
-        let mut table = TailTable {
+        let mut facts = Facts {
             store: Store::new(w, w),
             facts: Chunked::new(1),
             proven: Supersets::new(n),
             n,
             share,
-            from_supersets: 0,
             peak: 0,
         };
-        table.peak = table.bytes();
-        table
+        facts.peak = facts.bytes();
+        TailTable {
+            facts: RwLock::new(facts),
+            from_supersets: AtomicU64::new(0),
+        }
     }
 
+    /// The most bytes it has held.
+    pub fn peak(&self) -> usize {
+        self.read().peak
+    }
+
+    fn read(&self) -> RwLockReadGuard<'_, Facts> {
+        self.facts.read().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The largest `k` shown to hold for `key` and the smallest shown to
+    /// fail.
+    fn facts(&self, key: &[u64], hash: u64) -> (u32, u32) {
+        self.read().facts(key, hash)
+    }
+
+    /// Whether a position that contains `key` (`hint`: its boundary, the
+    /// clusters rarest among the stored sets) was shown to need at least
+    /// `k` moves.
+    fn superset_needs(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
+        let needs = self.read().superset_needs(key, hint, k);
+        if needs {
+            self.from_supersets.fetch_add(1, Ordering::Relaxed);
+        }
+        needs
+    }
+
+    /// Keeps what a search showed about the position `key`: `opt ≥
+    /// at_least` and `opt < below`.
+    fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) {
+        let mut facts = self.facts.write().unwrap_or_else(|e| e.into_inner());
+        facts.record(key, hash, at_least, below);
+    }
+}
+
+impl Facts {
     /// The bytes it holds.
     pub fn bytes(&self) -> usize {
         self.store.bytes() + self.facts.bytes() + self.proven.bytes()
@@ -148,8 +194,6 @@ impl TailTable {
         })
     }
 
-    /// Keeps what a search showed about the position `key`: `opt ≥
-    /// at_least` and `opt < below`.
     fn record(&mut self, key: &[u64], hash: u64, at_least: u32, below: u32) {
         let at_least = at_least.min(u32::from(u16::MAX));
         let below = below.min(u32::from(u16::MAX));
@@ -194,7 +238,7 @@ pub(crate) fn raises<const W: usize>(
     frontier: &Set<W>,
     tmax: u32,
     want: u32,
-    table: &mut TailTable,
+    table: &TailTable,
     halt: &dyn Fn() -> bool,
 ) -> Option<bool> {
     let (mut ball, mut layer) = (*flooded, *frontier);
@@ -245,7 +289,7 @@ fn at_least<const W: usize>(
     f: &Set<W>,
     l: &Set<W>,
     k: u32,
-    table: &mut TailTable,
+    table: &TailTable,
     checked: bool,
     ticks: &mut u32,
     halt: &dyn Fn() -> bool,
@@ -271,7 +315,6 @@ fn at_least<const W: usize>(
     // A position that contains this one and needs `k` moves: by
     // monotonicity this one needs them too.
     if table.superset_needs(key, &g.boundary(f, l)[..g.w], k) {
-        table.from_supersets += 1;
         return Some(true);
     }
     *ticks += 1;
@@ -343,7 +386,7 @@ mod tests {
             type Out = [usize; 3];
             fn run<const W: usize>(self, g: Graph<W>) -> [usize; 3] {
                 let mut rng = cw_core::SplitMix64::new(self.1);
-                let mut table = TailTable::new(g.w, g.n, self.2);
+                let table = TailTable::new(g.w, g.n, self.2);
                 let (mut f, mut l) = g.position(&self.0.start());
                 let never = || false;
                 // Positions where `raises` beat the refined bound, and
@@ -356,15 +399,14 @@ mod tests {
                     for k in 0..=opt + 1 {
                         let mut ticks = 0;
                         let before = table.facts(&sf[..g.w], hash_words(&sf[..g.w]));
-                        let answer =
-                            at_least(&g, &sf, &sl, k, &mut table, false, &mut ticks, &never);
+                        let answer = at_least(&g, &sf, &sl, k, &table, false, &mut ticks, &never);
                         assert_eq!(answer, Some(opt >= k), "opt {opt}, k {k}");
                         met[1] += usize::from(ticks == 0 && (before.0 >= k || before.1 <= k));
                     }
                     let refined = g.refined_bound(&sf, &sl, u32::MAX);
                     for tmax in 1..6 {
                         for want in 1..=opt + 2 {
-                            let r = raises(&g, &sf, &sl, tmax, want, &mut table, &never);
+                            let r = raises(&g, &sf, &sl, tmax, want, &table, &never);
                             assert!(r.is_some());
                             if r == Some(true) {
                                 assert!(opt >= want, "raised to {want}, opt {opt}");
@@ -376,7 +418,7 @@ mod tests {
                     let c = useful[rng.below(useful.len() as u64) as usize];
                     g.play(&mut f, &mut l, c);
                 }
-                met[2] = table.from_supersets as usize;
+                met[2] = table.from_supersets.load(Ordering::Relaxed) as usize;
                 met
             }
         }
