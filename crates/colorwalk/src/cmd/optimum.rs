@@ -99,9 +99,7 @@ fn exact_spec(args: &OptimumArgs) -> Result<String> {
     if let Some(s) = args.time_limit {
         text.push_str(&format!(",time-ms={}", (s * 1000.0).round() as u64));
     }
-    if args.tails > 0 {
-        text.push_str(&format!(",tails={}", args.tails));
-    }
+    text.push_str(&format!(",tails={}", args.tails));
     Ok(cw_solve::Spec::parse(&text)?.to_string())
 }
 

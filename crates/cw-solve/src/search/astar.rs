@@ -231,9 +231,14 @@ pub struct ExactOptions {
     /// is) or a proven lower bound above it ([`StopReason::Answered`]).
     pub within: Option<u32>,
     /// The ball bound with exact tails (see [`tails`](super::tails)): the
-    /// relaxed bound of the tails it searches, at most this (0: off).
+    /// relaxed bound of the tails it searches, at most this (0: off;
+    /// [`DEFAULT_TAILS`] by default).
     pub tails: u32,
 }
+
+/// The tails the exact search asks by default (see [`tails`](super::tails)
+/// for what other values cost and buy).
+pub const DEFAULT_TAILS: u32 = 12;
 
 impl Default for ExactOptions {
     fn default() -> Self {
@@ -243,7 +248,7 @@ impl Default for ExactOptions {
             beam_width: 40,
             threads: 1,
             within: None,
-            tails: 0,
+            tails: DEFAULT_TAILS,
         }
     }
 }
@@ -522,15 +527,14 @@ pub(crate) fn search<const W: usize>(
     // allocator's bookkeeping, the pages a chunk shares with other data):
     // the process grows by about the count, so it stays within the cap.
     let cap = budget.cap - budget.cap / 128;
-    // The ball bound's table of tail facts, shared by the threads, a
-    // quarter of the cap, kept out of what the rest may use (see
-    // `tails.rs`): on `26x26c8-s20` the facts of 2 minutes fill about
-    // 600 MB, and an eighth of a 1 GiB cap, cleared again and again, cost
-    // it a level.
-    let tail_share = if budget.tails > 0 { cap / 4 } else { 0 };
-    let cap = cap - tail_share;
-    let tails = (budget.tails > 0).then(|| TailTable::new(w, g.n, tail_share));
-    let tail_bytes = || tails.as_ref().map_or(0, TailTable::peak);
+    // The ball bound's table of tail facts, shared by the threads (see
+    // `tails.rs`), may hold up to a quarter of the cap, and less when the
+    // rest of the search needs it: before each batch it is allowed what
+    // the search leaves free; the search may use what the table does not
+    // hold. On `26x26c8-s20` the facts of 2 minutes fill about 600 MB, and
+    // an eighth of a 1 GiB cap, cleared again and again, cost it a level.
+    let tails = (budget.tails > 0).then(|| TailTable::new(w, g.n, cap / 4));
+    let tail_bytes = || tails.as_ref().map_or(0, TailTable::bytes);
     let mut store = Store::new(w, w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
@@ -638,9 +642,9 @@ pub(crate) fn search<const W: usize>(
             next_beam = beam_after(expanded, wide, budget.widen_max);
             let held = bytes(&store, &meta, &queue, &dom);
             let one = beam_bytes_of(g.n, g.k, W, 1).max(1) as usize;
-            let width = wide.min(cap.saturating_sub(held) / one);
+            let width = wide.min(cap.saturating_sub(held + tail_bytes()) / one);
             if width > 0 {
-                peak = peak.max(held + width * one);
+                peak = peak.max(held + tail_bytes() + width * one);
                 let stop = |c: &SearchCtx| {
                     c.should_stop() || deadline.is_some_and(|d| Instant::now() >= d)
                 };
@@ -675,6 +679,9 @@ pub(crate) fn search<const W: usize>(
             lower = f as u32;
             break;
         }
+        if let Some(t) = &tails {
+            t.allow(cap.saturating_sub(bytes(&store, &meta, &queue, &dom)));
+        }
         let view = View {
             g,
             store: &store,
@@ -706,9 +713,13 @@ pub(crate) fn search<const W: usize>(
             break;
         }
         batches += 1;
-        if tails.is_some() {
-            peak = peak.max(bytes(&store, &meta, &queue, &dom) + tail_bytes());
+        // The table grew while the search's own memory stood still; now
+        // the search stores the children while the table stands still.
+        if let Some(t) = &tails {
+            peak = peak.max(bytes(&store, &meta, &queue, &dom) + t.take_peak());
         }
+        let tail_held = tail_bytes();
+        let cap_now = cap - tail_held.min(cap);
         // Store the children in order (the same whatever the threads did).
         for child in &children {
             let (gc, c, i) = (child.g, child.color, child.parent);
@@ -721,7 +732,7 @@ pub(crate) fn search<const W: usize>(
                         + store.bytes()
                         + meta.bytes()
                         + dom.bytes()
-                        > cap
+                        > cap_now
                     {
                         stopped = Some(StopReason::Memory);
                         break 'search;
@@ -775,7 +786,7 @@ pub(crate) fn search<const W: usize>(
                         + dom.bytes_next(gc as usize, &nf[..w])
                         + store.bytes()
                         + meta.bytes()
-                        > cap
+                        > cap_now
                     {
                         stopped = Some(StopReason::Memory);
                         break 'search;
@@ -793,7 +804,7 @@ pub(crate) fn search<const W: usize>(
                 + dom.bytes_next(gc as usize, &nf[..w]);
             // Positions are numbered in 32 bits (`u32::MAX` is the root's
             // parent): the table is full at that many, whatever the cap.
-            if need > cap || store.len() >= MAX_POSITIONS {
+            if need > cap_now || store.len() >= MAX_POSITIONS {
                 stopped = Some(StopReason::Memory);
                 break 'search;
             }
@@ -809,7 +820,7 @@ pub(crate) fn search<const W: usize>(
             });
             dom.insert(gc as usize, j, &nf[..w]);
             queue.push(fc as usize, gc as usize, j);
-            peak = peak.max(need);
+            peak = peak.max(need + tail_held);
         }
     }
     if stopped == Some(StopReason::Memory) {

@@ -24,7 +24,7 @@ mod prove;
 mod table;
 mod tails;
 
-pub use astar::{ExactOptions, ExactResult, StopReason};
+pub use astar::{DEFAULT_TAILS, ExactOptions, ExactResult, StopReason};
 pub(crate) use beam::beam_bytes;
 pub(crate) use near::TAIL_MEMORY;
 pub use near::{NearOptions, NearResult, solve_near};

@@ -31,51 +31,65 @@
 //! and `k ≤ 1`, when the bound reaches `k`, or when every child that can
 //! start a shortest solution ([`Graph::each_child`]), reached with `m`
 //! moves, has `opt ≥ k − m`; a child that finishes in fewer than `k`
-//! moves refutes it. Every answer is a fact about the position alone, so
-//! it is kept in a table ([`TailTable`]): the largest `k` shown to hold and
-//! the smallest shown to fail. The tails of neighboring positions' balls
-//! meet the same positions after a few moves: on `26x26c8-s13` (`T` = 11)
-//! the table answered 0.8M questions, where the tails searched 1.4M
-//! positions. (A* tail searches, one per ball, cached by ball, took 140 s
-//! for the proof at `T` = 12, with 7.7M positions in tails; the
-//! depth-first test with its table took 39 s, 35 s of it in 4.0M tail
-//! positions.)
+//! moves refutes it.
 //!
-//! An answer never depends on what the table holds (it only saves work),
-//! so a search gives the same moves however its tables were filled: on one
-//! thread or two, whole or cleared.
+//! # Sharing what the tails prove
+//!
+//! Every answer is a fact about the position alone, so it is kept in a
+//! table ([`TailTable`]): the largest `k` shown to hold and the smallest
+//! shown to fail. And by monotonicity a fact `opt(X) ≥ k` holds for every
+//! subset `Y` of `X` too (`Y ⊆ X ⇒ opt(Y) ≥ opt(X)`), so the table also
+//! indexes the positions shown to need `k` moves by `k`, in the structure
+//! of the dominance index ([`Supersets`]), and a question the exact facts
+//! and the refined bound leave open asks it whether a proven superset
+//! needs `k` or more. The tails of neighboring positions' balls differ in
+//! a few clusters and meet the same or smaller positions after a few
+//! moves. On `26x26c8-s13` with `T` = 11 (one thread; 438k questions, 62 %
+//! of them answered yes), the tails searched 1.39M positions with exact
+//! facts alone, and 0.20M with the index, which answered 405k questions
+//! (the yes answers' share fell from 1.08M positions to 88k); the proof
+//! took 25.5 s against 21.8 s before, the index's queries costing about
+//! what the searches saved, but with tails this cheap a larger `T` pays.
+//!
+//! The table is one, shared by the search's threads (a look-up and a
+//! record each take its lock for themselves). It may hold a quarter of
+//! the memory cap, and less when the search needs the rest: before each
+//! batch the search allows it what its own positions leave free, and its
+//! positions may use what the table does not hold. When full it starts
+//! again empty. An answer never depends on what the table holds (it only
+//! saves work), so a search gives the same moves however the table was
+//! filled: on one thread or two, whole or cleared.
 //!
 //! # What it buys
 //!
-//! Measured on one thread with `T` = 11, each run beside other work on
-//! the machine (so times compare within a pair only):
+//! `T` = 12 is the default ([`DEFAULT_TAILS`](super::DEFAULT_TAILS)).
+//! Measured with the superset index, each run beside other work on the
+//! machine (so times compare within a pair or a bench only):
 //! - `26x26c8-s20` (optimum 42; `colorwalk optimum 26x26c8-s20 --threads 1
-//!   --progress --time-limit 120 --memory-mb 8192`, with and without
-//!   `--tails 11`): the proven bound reached 40 after 20 s instead of
-//!   141 s, and 41 after 105 s (without, 41 was not reached in 200 s).
-//!   The tables held about 600 MB by then; with the default 1 GiB cap
-//!   (a quarter of it for the tables, cleared when full) 41 was not
-//!   reached in 120 s.
-//! - `26x26c8-s13` (optimum 39), whose proof is mostly its last level
-//!   (`colorwalk optimum 26x26c8-s13 --threads 1 --no-store`, with and
-//!   without `--tails 11`, three runs each, paired): 1.08 times as long
-//!   (20.4 s without), with a quarter of the positions expanded (167k
-//!   against 643k); on two threads 17.6 s, the same moves.
-//! - `30x30c6-s2` (the same commands): 1.40 times as long (7.3 s
-//!   without); in a probe build, `T` = 9 took 9.7 s where 11 took 11.3 s.
-//!   A proof of few levels pays for the tails and gets little back.
+//!   --progress --time-limit 150 --tails T`, the default 1 GiB cap): with
+//!   `T` = 12 the proven bound reached 40 after 13 s and 41 after 56 s;
+//!   with 11, 18 s and 96 s; with 13, 40 after 20 s and 41 not in 150 s.
+//!   Without tails it reached 40 after 141 s and not 41 in 200 s; with
+//!   the tails of the first version (no superset index, a table a thread),
+//!   40 after 20 s and 41 after 105 s with `--memory-mb 8192`, and 41 not
+//!   in 120 s with the default cap.
+//! - `26x26c8-s13` (optimum 39; `colorwalk optimum 26x26c8-s13 --threads 1
+//!   --no-store --tails T`): 64.7k positions expanded with `T` = 12,
+//!   167k with 11, 23k with 13, 643k without; single runs took 20.8 s,
+//!   25.5 s, 25.7 s and 22.9 s.
+//! - The 20 Color Walk 30×30×6 boards, one thread each (`colorwalk bench
+//!   --seeds 1..21 --size 30x30 --colors 6 --spec exact:threads=1,tails=0
+//!   --spec exact:threads=1 --time-limit 120 --threads 1 --no-store`):
+//!   per board a mean of 11.2 s against 21.8 s without tails, a median of
+//!   4.8 s against 11.6 s, the slowest 61.9 s against 85.8 s, all 20
+//!   proven both ways.
+//! - The 100 reference boards (30×20×5): a median of 18 ms against 25 ms;
+//!   the 99problems set: a mean of 425 ms against 422 ms.
 //!
-//! - The 20 Color Walk 26×26×8 boards, a minute each on two threads
-//!   (`colorwalk bench --seeds 1..21 --size 26x26 --colors 8 --spec
-//!   exact:memory-mb=4096,threads=2,tails=11 --time-limit 60 --threads 1
-//!   --no-store`): 4 proven against 5 without, but the boards it leaves
-//!   unproven end nearer: the mean gap between solution and proven bound
-//!   is 1.25 against 1.50.
-//!
-//! So it pays where a proof climbs many levels, and is off by default.
-//! Larger `T` asks fewer, longer tails: with 12 on `26x26c8-s13` the
-//! search expanded 65k positions, but the tails took 35 s (a probe build
-//! with the same rule).
+//! The first version of the tails (a table a thread, exact facts only,
+//! `T` = 11) paid only where a proof climbs many levels: 1.40 times as
+//! long as without on `30x30c6-s2`, and so it was off by default. Larger
+//! `T` asks fewer, longer tails; 13 is past the point where they pay.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
@@ -87,8 +101,9 @@ use std::sync::{RwLock, RwLockReadGuard};
 /// position met, the largest `k` with `opt ≥ k` shown and the smallest `k`
 /// with `opt < k` shown (a shorter solution found); and, for the positions
 /// shown to need at least `k` moves, an index by `k` that answers for
-/// their subsets too (see [`at_least`]). It holds at most `share` bytes:
-/// when full it starts again empty.
+/// their subsets too (see [`at_least`]). It holds at most `share` bytes,
+/// and at most what the search allows it as the search's own memory grows
+/// ([`allow`](Self::allow)): when full it starts again empty.
 pub(crate) struct TailTable {
     facts: RwLock<Facts>,
     /// Questions answered by a proven superset (for the tests).
@@ -104,10 +119,16 @@ struct Facts {
     /// The positions with `opt ≥ k` shown, at depth `k` (for `k` from 2
     /// up to [`MAX_INDEXED`]; each at the largest `k` shown for it).
     proven: Supersets,
-    /// Clusters of the board (the size of the index's sets).
+    /// Words of a position's key, and clusters of the board (the size of
+    /// the index's sets).
+    w: usize,
     n: usize,
+    /// The most bytes it may hold: its share, or less when the search
+    /// needs the rest of its cap.
+    allowed: usize,
     share: usize,
-    /// The most bytes it has held.
+    /// The most bytes it has held since [`TailTable::take_peak`] last
+    /// asked.
     peak: usize,
 }
 
@@ -123,7 +144,9 @@ impl TailTable {
             store: Store::new(w, w),
             facts: Chunked::new(1),
             proven: Supersets::new(n),
+            w,
             n,
+            allowed: share,
             share,
             peak: 0,
         };
@@ -134,9 +157,33 @@ impl TailTable {
         }
     }
 
-    /// The most bytes it has held.
-    pub fn peak(&self) -> usize {
-        self.read().peak
+    /// The bytes it holds.
+    pub fn bytes(&self) -> usize {
+        self.read().bytes()
+    }
+
+    /// The most bytes it has held since the last call (or since it was
+    /// made); from now on, the most since this call.
+    pub fn take_peak(&self) -> usize {
+        let mut facts = self.write();
+        let peak = facts.peak;
+        facts.peak = facts.bytes();
+        peak
+    }
+
+    /// Lets it hold at most `bytes` (and never more than its share): the
+    /// search calls this between its batches as its own memory grows.
+    /// Holding more now, it starts again empty.
+    pub fn allow(&self, bytes: usize) {
+        let mut facts = self.write();
+        facts.allowed = bytes.min(facts.share);
+        if facts.bytes() > facts.allowed {
+            facts.start_again();
+        }
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Facts> {
+        self.facts.write().unwrap_or_else(|e| e.into_inner())
     }
 
     fn read(&self) -> RwLockReadGuard<'_, Facts> {
@@ -163,15 +210,21 @@ impl TailTable {
     /// Keeps what a search showed about the position `key`: `opt ≥
     /// at_least` and `opt < below`.
     fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) {
-        let mut facts = self.facts.write().unwrap_or_else(|e| e.into_inner());
-        facts.record(key, hash, at_least, below);
+        self.write().record(key, hash, at_least, below);
     }
 }
 
 impl Facts {
     /// The bytes it holds.
-    pub fn bytes(&self) -> usize {
+    fn bytes(&self) -> usize {
         self.store.bytes() + self.facts.bytes() + self.proven.bytes()
+    }
+
+    /// Forgets every fact, and gives back the memory that held them.
+    fn start_again(&mut self) {
+        self.store = Store::new(self.w, self.w);
+        self.facts = Chunked::new(1);
+        self.proven = Supersets::new(self.n);
     }
 
     fn facts(&self, key: &[u64], hash: u64) -> (u32, u32) {
@@ -208,10 +261,8 @@ impl Facts {
         if index {
             next += self.proven.bytes_next(at_least as usize, key) - self.proven.bytes();
         }
-        if next > self.share {
-            self.store.clear();
-            self.facts.clear();
-            self.proven = Supersets::new(self.n);
+        if next > self.allowed {
+            self.start_again();
             found = None;
         }
         let i = found.unwrap_or_else(|| {

@@ -55,8 +55,8 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "tails",
-            doc: "the ball bound with exact tails: positions wait for a later level when a small search of a tail (one whose relaxed bound is at most this) proves it; pays on proofs that climb many levels (11 on 26x26 boards with 8 colors); 0: off",
-            default: "0",
+            doc: "the ball bound with exact tails: positions wait for a later level when a small search of a tail (one whose relaxed bound is at most this) proves it; larger asks fewer, longer tails; 0: off",
+            default: "12",
             kind: ParamKind::Int { min: 0, max: 30 },
             cost: ParamCost::None,
         },
@@ -114,5 +114,27 @@ impl Solver for Exact {
             };
         }
         (!r.moves.is_empty()).then_some(r.moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::search::{DEFAULT_TAILS, ExactOptions};
+
+    #[test]
+    fn the_specs_defaults_are_the_searchs() {
+        let defaults = ExactOptions::default();
+        let param = |name: &str| {
+            super::DEF
+                .params
+                .iter()
+                .find(|p| p.name == name)
+                .map(|p| p.default.parse::<u64>().unwrap())
+                .unwrap()
+        };
+        assert_eq!(param("tails"), u64::from(DEFAULT_TAILS));
+        assert_eq!(param("tails"), u64::from(defaults.tails));
+        assert_eq!(param("memory-mb"), defaults.memory_mb);
+        assert_eq!(param("beam"), defaults.beam_width as u64);
     }
 }
