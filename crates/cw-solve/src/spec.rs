@@ -397,7 +397,8 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
     if let Some(rest) = rest {
         let mut pos = col + name_chars + 1;
         for pair in rest.split(',') {
-            let pair_col = pos + pair.chars().take_while(|c| c.is_whitespace()).count();
+            let pair_start = pos;
+            let pair_col = pair_start + pair.chars().take_while(|c| c.is_whitespace()).count();
             pos += pair.chars().count() + 1;
             let Some((key, value)) = pair.split_once('=') else {
                 return Err(SpecError::new(
@@ -405,6 +406,12 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                     format!("expected key=value, found '{}'", pair.trim()),
                 ));
             };
+            // A bad value is pointed at where the value starts, after the
+            // `=` and any spaces (at the end of the text for an empty one).
+            let value_col = pair_start
+                + key.chars().count()
+                + 1
+                + value.chars().take_while(|c| c.is_whitespace()).count();
             let (key, value) = (key.trim(), value.trim());
             let param = def
                 .params
@@ -427,7 +434,7 @@ fn parse_stage(text: &str, offset: usize) -> Result<Stage, SpecError> {
                     )
                 })?;
             let value = param.kind.check(value).map_err(|e| {
-                SpecError::new(pair_col, format!("{} {}: {e}", def.name, param.name))
+                SpecError::new(value_col, format!("{} {}: {e}", def.name, param.name))
             })?;
             if param.name == "until" {
                 if until.is_some() {

@@ -66,8 +66,10 @@ fn solve_reports_moves_and_effort_and_rejects_bad_specs() {
         "{}",
         stderr(&out)
     );
+    // The error points at the value, and says the range.
     let out = colorwalk(&["solve", "k1", "--spec", "gla:depth=12"], "");
     assert!(stderr(&out).contains("from 2 to 10"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at character 11"), "{}", stderr(&out));
 }
 
 /// A game of `spec` on the series' first board, as an unfinished run's

@@ -63,8 +63,11 @@ fn bad_specs_say_what_is_wrong_and_where() {
     assert!(msg.contains("nothing follows it"), "{msg}");
     let (col, msg) = err("greedy:until=3,until=4>gla");
     assert_eq!((col, msg.as_str()), (16, "'until' is given twice"));
-    // Spaces before the `:` count in the columns of the parameters.
+    // Spaces before the `:` count in the columns of the parameters (and
+    // of their values).
     let (col, msg) = err("gla   :depth=3,metric=x");
+    assert_eq!(col, 23, "{msg}");
+    let (col, msg) = err("gla   :depth=3,metrik=area");
     assert_eq!(col, 16, "{msg}");
     // A value that the solver would ignore is refused where the spec is
     // read: `random`'s seed goes with its seeded stream only.
@@ -107,8 +110,10 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (col, msg) = err("greedy>dijkstr");
     assert_eq!(col, 8);
     assert!(msg.contains("did you mean 'dijkstra'"), "{msg}");
+    // A bad value is pointed at where the value starts, not at its key, and
+    // the message still says the allowed values.
     let (col, msg) = err("gla:depth=12");
-    assert_eq!(col, 5);
+    assert_eq!(col, 11);
     assert!(
         msg.contains("12 is out of range") && msg.contains("2 to 10"),
         "{msg}"
@@ -116,6 +121,23 @@ fn bad_specs_say_what_is_wrong_and_where() {
     let (col, msg) = err("gla:dept=3");
     assert_eq!(col, 5);
     assert!(msg.contains("did you mean 'depth'"), "{msg}");
+    let (col, msg) = err("gla:depth=abc");
+    assert_eq!(col, 11);
+    assert_eq!(
+        msg, "gla depth: 'abc' is not a whole number from 2 to 10",
+        "{msg}"
+    );
+    // Spaces around the `=` and a later stage or parameter count in the
+    // column, as do values of every kind.
+    assert_eq!(err("gla: depth = 99").0, 14);
+    assert_eq!(err("greedy:until=3>gla:metric=area,depth=1").0, 38);
+    assert_eq!(err("greedy:until=0>gla").0, 14);
+    assert_eq!(err("round-robin:skip=maybe").0, 18);
+    assert_eq!(err("gla:metric=volume").0, 12);
+    // An empty value is pointed at where it would start: the end, or the
+    // comma after it.
+    assert_eq!(err("gla:depth=").0, 11);
+    assert_eq!(err("gla:depth=,metric=area").0, 11);
     let (_, msg) = err("gla:metric=volume");
     assert!(msg.contains("one of area, perimeter"), "{msg}");
     assert!(!msg.contains("did you mean"), "{msg}");
