@@ -26,7 +26,7 @@
 //! board a beam 250 wide took 4 % longer with the index from the start, one
 //! 1000 wide 9 % less.
 
-use super::bound::{Graph, Set, is_empty, is_subset, replay_path, words_for};
+use super::bound::{Graph, Set, for_each, is_empty, is_subset, replay_path, words_for};
 use super::table::{Store, Supersets, hash_words};
 use crate::SearchCtx;
 use cw_core::Color;
@@ -132,8 +132,8 @@ impl Cut {
 /// Beam search from a settled position; returns the moves (forced ones
 /// included) that clear the board in fewer than `limit` moves (`u32::MAX`:
 /// any), or `None` if it found none (never without a limit). When `stop`
-/// says so (checked once a step), it finishes greedily (one position, the
-/// child with the most blocks blank or on its frontier, no bounds).
+/// says so (checked once a step, and every 16 children), it keeps the best
+/// child made so far and finishes from it with [`finish_greedily`].
 pub(crate) fn beam<const W: usize>(
     g: &Graph<W>,
     flooded: &Set<W>,
@@ -190,10 +190,23 @@ fn beam_indexing_from<const W: usize>(
     let mut width = width;
     let mut greedy = false;
     let mut cut = Cut::default();
+    // The greedy finish from a kept position, once told to stop: that
+    // position's history entry and the moves after it.
+    let mut finish: Option<(u32, Vec<Color>)> = None;
     while !layer.is_empty() {
         if !greedy && stop(ctx) {
             greedy = true;
             width = 1;
+        }
+        if greedy {
+            // The layer is in the order of the sort: its first position is
+            // the best kept (a step cut short keeps only that one).
+            let from = &layer[0];
+            let moves = finish_greedily(g, &from.flooded, &from.frontier, ctx);
+            if from.g as usize + moves.len() < best.map_or(limit, |b| b.0) as usize {
+                finish = Some((layer_hist[0], moves));
+            }
+            break;
         }
         seen.clear();
         cands.clear();
@@ -337,15 +350,94 @@ fn beam_indexing_from<const W: usize>(
             layer.push(*c);
         }
     }
-    // Without a limit the beam keeps a position until it finds a finish.
-    let (_, mut h_idx, c) = best?;
-    let mut colors = vec![c];
+    // Without a limit the beam keeps a position until it finds a finish,
+    // or finishes greedily.
+    let (mut h_idx, last_color, finish) = match finish {
+        Some((h_idx, moves)) => (h_idx, None, moves),
+        None => best.map(|(_, h_idx, c)| (h_idx, Some(c), Vec::new()))?,
+    };
+    let mut colors: Vec<u8> = last_color.into_iter().collect();
     while hist[h_idx as usize].0 != u32::MAX {
         colors.push(hist[h_idx as usize].1);
         h_idx = hist[h_idx as usize].0;
     }
     colors.reverse();
-    Some(replay_path(g, flooded, frontier, &colors))
+    let mut moves = replay_path(g, flooded, frontier, &colors);
+    moves.extend(finish);
+    Some(moves)
+}
+
+/// Finishes greedily from a settled position, for a beam told to stop:
+/// each move plays the color that brings the most blocks newly to the
+/// frontier (the first such color on a tie), then the moves the elimination
+/// rule forces. Returns the moves, the forced ones included.
+///
+/// A move costs a walk over the frontier's clusters and their neighbors,
+/// and no child is copied, settled or bounded. The beam's own steps cut to
+/// one position, which finished before, did all that for every child: on
+/// `100x100c36-s1` (36 colors, about 790 moves) a 1-ms `solve` took 83 ms,
+/// and takes 6 ms with this finish. Its moves are about as many: stopped
+/// after 0, 100 and 2,000 children on 24 boards from 14×14 to 100×100
+/// (5 to 36 colors), it played fewer moves than the old finish 18 times,
+/// one more 7 times, 14,246 in all against 14,360.
+///
+/// It ends: each move absorbs a cluster. And each brings a block to the
+/// frontier while the board is not clear: a frontier color is not exposed
+/// (the position is settled), so a live cluster is outside the region and
+/// the frontier, and the first such cluster on a path to it from the region
+/// touches a frontier cluster, whose color brings it.
+fn finish_greedily<const W: usize>(
+    g: &Graph<W>,
+    flooded: &Set<W>,
+    frontier: &Set<W>,
+    ctx: &mut SearchCtx,
+) -> Vec<Color> {
+    let mut color_of = vec![0u8; g.n];
+    for (c, mask) in g.masks.iter().enumerate() {
+        for_each(mask, |id| color_of[id] = c as u8);
+    }
+    // The frontier's clusters by color, and for each cluster the last
+    // (move, color) that counted its blocks, so that a cluster next to two
+    // frontier clusters of one color counts once for it.
+    let mut by_color: Vec<Vec<u32>> = vec![Vec::new(); g.k];
+    let mut counted = vec![0u32; g.n];
+    let mut mark = 0u32;
+    let (mut f, mut l) = (*flooded, *frontier);
+    let mut moves = Vec::new();
+    while !is_empty(&l) {
+        let mut covered = f;
+        for i in 0..W {
+            covered[i] |= l[i];
+        }
+        by_color.iter_mut().for_each(Vec::clear);
+        for_each(&l, |id| by_color[color_of[id] as usize].push(id as u32));
+        // (blocks brought to the frontier, color)
+        let mut choice: Option<(u32, usize)> = None;
+        for (c, absorbed) in by_color.iter().enumerate() {
+            if absorbed.is_empty() {
+                continue;
+            }
+            ctx.nodes += 1;
+            mark += 1;
+            let mut brought = 0;
+            for &id in absorbed {
+                g.for_each_neighbor(id as usize, |j| {
+                    if covered[j / 64] >> (j % 64) & 1 == 0 && counted[j] != mark {
+                        counted[j] = mark;
+                        brought += g.size[j];
+                    }
+                });
+            }
+            if choice.is_none_or(|(most, _)| brought > most) {
+                choice = Some((brought, c));
+            }
+        }
+        let (_, c) = choice.expect("a color absorbs something while the frontier is not empty");
+        g.play(&mut f, &mut l, c);
+        moves.push(Color(c as u8));
+        g.close(&mut f, &mut l, |c| moves.push(Color(c)));
+    }
+    moves
 }
 
 #[cfg(test)]
@@ -388,6 +480,46 @@ mod tests {
             nodes <= 60_000 + 16 + 6 * moves.len() as u64,
             "{nodes} children made"
         );
+    }
+
+    #[test]
+    fn a_beam_told_to_stop_at_once_finishes_from_its_start_one_color_pass_a_move() {
+        // Stopped before its first step, the beam finishes greedily from
+        // where it starts: the moves clear the board, and each move looked
+        // at each color once at most (no child was made and bounded).
+        struct Go<'a>(&'a Board, &'a ClusterGraph);
+        impl WithWidth for Go<'_> {
+            type Out = (Vec<Color>, u64);
+            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
+                let (mut f, mut l) = g.position(&self.1.start());
+                let mut moves = Vec::new();
+                g.close(&mut f, &mut l, |c| moves.push(Color(c)));
+                let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
+                let at_once = |_: &SearchCtx| true;
+                let rest = beam(&g, &f, &l, 60, &mut ctx, at_once, u32::MAX).unwrap();
+                moves.extend(rest);
+                (moves, ctx.nodes)
+            }
+        }
+        // Narrow sets (a neighbor set a cluster) and wide ones (neighbor
+        // lists), both rule sets.
+        let boards = [
+            Board::seeded(14, 14, 6, 1).unwrap(),
+            Board::seeded_flood_it(14, 14, 6, 2, (7, 7)).unwrap(),
+            Board::seeded(100, 100, 36, 1).unwrap(),
+            Board::seeded_flood_it(100, 100, 8, 3, (50, 50)).unwrap(),
+        ];
+        for board in boards {
+            let graph = ClusterGraph::new(&board);
+            let (moves, nodes) = dispatch(&graph, Go(&board, &graph));
+            let mut game = graph.start();
+            for &c in &moves {
+                game.play(c);
+            }
+            assert!(game.is_solved(), "{}", board.id());
+            let most = (board.n_colors() * moves.len()) as u64;
+            assert!(nodes <= most, "{}: {nodes} nodes", board.id());
+        }
     }
 
     #[test]

@@ -493,6 +493,26 @@ impl<const W: usize> Graph<W> {
         }
     }
 
+    /// Calls `f` with each neighbor of cluster `id`.
+    #[inline]
+    pub(crate) fn for_each_neighbor(&self, id: usize, mut f: impl FnMut(usize)) {
+        if W <= DENSE_WORDS {
+            for_each(&self.dense[id], f);
+        } else {
+            let (a, b) = (
+                self.sparse_start[id] as usize,
+                self.sparse_start[id + 1] as usize,
+            );
+            for &(j, bits) in &self.sparse[a..b] {
+                let mut bits = bits;
+                while bits != 0 {
+                    f(j as usize * 64 + bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+
     /// The blocks of the clusters in `now` but not in `before`.
     #[inline]
     pub fn blocks(&self, now: &Set<W>, before: &Set<W>) -> u32 {

@@ -4,7 +4,7 @@
 //! plays legal moves.
 
 use cw_core::{Board, ClusterGraph, replay};
-use cw_solve::{Limits, Outcome, Spec, solve};
+use cw_solve::{Limits, Outcome, SearchCtx, Spec, solve};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -64,6 +64,42 @@ fn a_deadline_is_out_of_time_not_a_solver_giving_up() {
             assert!(!report.moves.is_empty(), "{text}");
             assert!(cw_core::replay(&graph, &report.moves).is_ok(), "{text}");
         }
+    }
+}
+
+#[test]
+fn a_spent_time_budget_still_gets_a_whole_solution_and_a_proven_bound() {
+    // A time budget spent before the search starts (as a 1-ms limit is on a
+    // 100×100 board with 36 colors): `exact` and `near` still hand back
+    // moves that clear the board, finished greedily from the start, with
+    // the bound at the start, proven; nothing is said to be optimal.
+    let board = Board::seeded(100, 100, 36, 1).unwrap();
+    let graph = ClusterGraph::new(&board);
+    let bound_at_start = cw_solve::search::bound::lower_bound(&graph.start());
+    let limits = Limits {
+        time_limit: Some(Duration::ZERO),
+        ..Limits::default()
+    };
+    for text in ["exact", "near"] {
+        let mut solver = Spec::parse(text).unwrap().build().unwrap();
+        let mut ctx = SearchCtx::new(&board, &limits);
+        let moves = solver
+            .next_moves(&graph.start(), &mut ctx)
+            .unwrap_or_else(|| panic!("{text}: no moves"));
+        assert!(replay(&graph, &moves).unwrap().cleared, "{text}");
+        // Within the move limit of a game.
+        assert!(moves.len() < Limits::default().max_moves as usize, "{text}");
+        let bound = ctx
+            .lower_bound
+            .unwrap_or_else(|| panic!("{text}: no bound"));
+        assert!(
+            bound >= bound_at_start && bound as usize <= moves.len(),
+            "{text}: bound {bound}"
+        );
+        assert!(!ctx.proven_optimal, "{text}");
+        // One look at each color a move at most: no step of the beam ran.
+        let most = (board.n_colors() * moves.len()) as u64;
+        assert!(ctx.nodes <= most, "{text}: {} nodes", ctx.nodes);
     }
 }
 
