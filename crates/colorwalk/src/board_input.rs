@@ -14,7 +14,10 @@ use std::path::Path;
 pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// Reads every board named by `source`: `-` is standard input, an existing
-/// file (or FIFO) is read, anything else must be a board ID.
+/// file (or FIFO) is read, anything else must be a board ID. `from` (the
+/// `--from` flag) is the format of a file or of standard input: given with
+/// a board ID, which has no format to name, it is refused rather than
+/// ignored.
 pub fn load_all(source: impl AsRef<OsStr>, from: Option<Format>) -> Result<Vec<BoardEntry>> {
     let source = source.as_ref();
     // Shown in messages; a file name that is not UTF-8 is still read.
@@ -28,6 +31,11 @@ pub fn load_all(source: impl AsRef<OsStr>, from: Option<Format>) -> Result<Vec<B
             Ok(m) if is_readable_kind(m) => (read_file(Path::new(source), m)?, shown.into_owned()),
             _ => {
                 return match shown.parse::<BoardId>() {
+                    Ok(_) if let Some(format) = from => Err(anyhow!(
+                        "--from {format} names the format of a board file or of standard input, \
+                         but {} is a board ID, which has none: drop --from, or give a file",
+                        cw_solve::quoted(&shown)
+                    )),
                     Ok(id) => Ok(vec![BoardEntry::new(id.board()?)]),
                     Err(e) => Err(not_a_board(&shown, meta, &e)),
                 };

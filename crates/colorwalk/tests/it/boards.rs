@@ -284,6 +284,23 @@ fn play_line_mode_clears_undoes_and_ends_on_end_of_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("give the file"), "{}", stderr(&out));
 
+    // A board ID has no format for --from to name: refused, not ignored,
+    // by play and by every other command that reads a board.
+    for command in ["play", "show", "solve", "optimum"] {
+        let out = colorwalk(&[command, "30x20c5-k1", "--from", "set"], "");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        assert!(stdout(&out).is_empty(), "{command}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains("--from set names the format of a board file")
+                && stderr(&out).contains("'30x20c5-k1' is a board ID"),
+            "{command}: {}",
+            stderr(&out)
+        );
+    }
+    // A file still takes it.
+    let out = colorwalk(&["show", "-", "--from", "id", "--plain"], "30x20c5-k1\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+
     // The solver spec is checked in line mode too, before the game starts.
     let out = colorwalk(&["play", "k1", "--spec", "glaa"], "");
     assert_eq!(out.status.code(), Some(2));
