@@ -18,9 +18,9 @@
 //! still work.
 //!
 //! In raw mode Ctrl-Z is a key (it does nothing); a stop from outside
-//! (SIGTSTP) gives the terminal back before the process stops (after the
-//! hint's or the step's search under way, at most 5 s), and after SIGCONT
-//! the game takes it again and is drawn afresh (`JobControl`).
+//! (SIGTSTP) gives the terminal back before the process stops (a hint's or
+//! a step's search under way is stopped first, as Esc stops it), and after
+//! SIGCONT the game takes it again and is drawn afresh (`JobControl`).
 //!
 //! `TuiGame` holds the state and answers keys; drawing is a pure function of
 //! it, so both are tested with ratatui's `TestBackend`.
@@ -691,7 +691,8 @@ fn key_of(code: KeyCode, modifiers: KeyModifiers) -> Key {
 /// other keys are dropped rather than played after it.
 /// A signal to the process (SIGINT, SIGTERM, SIGHUP: in raw mode Ctrl-C is
 /// a key, so these come from outside) stops a search under way and ends the
-/// game like `q`, so the terminal is always given back as it was.
+/// game like `q`, so the terminal is always given back as it was; a stop
+/// (SIGTSTP) stops a search under way as Esc does, then the process.
 pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Ending> {
     let signalled = crate::interrupt::flag();
     // Set to stop the search under way; cleared before each.
@@ -716,18 +717,7 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
                     return Ok(());
                 }
                 if job_control.came_back()? {
-                    // The shell had the terminal: draw it all again. Both
-                    // buffers emptied, the next draw writes every cell
-                    // (`Terminal::clear` would ask the terminal where its
-                    // cursor is, and wait for the answer).
-                    ratatui::crossterm::execute!(
-                        std::io::stdout(),
-                        ratatui::crossterm::terminal::Clear(
-                            ratatui::crossterm::terminal::ClearType::All
-                        )
-                    )?;
-                    terminal.swap_buffers();
-                    terminal.swap_buffers();
+                    redraw_all(&mut terminal)?;
                     continue 'draw;
                 }
             }
@@ -752,8 +742,14 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
                     game.message = what;
                     terminal.draw(|f| game.draw(f))?;
                     stop.store(false, Ordering::SeqCst);
-                    if search_reading_keys(&mut game, ch, &stop, &signalled)? == Control::Quit {
+                    let then = search_reading_keys(&mut game, ch, &stop, &signalled, &job_control)?;
+                    if then == Control::Quit {
                         return Ok(());
+                    }
+                    // A stop asked during the search stopped it: the
+                    // process stops now, not after the next key's wait.
+                    if job_control.came_back()? {
+                        redraw_all(&mut terminal)?;
                     }
                     continue;
                 }
@@ -787,6 +783,20 @@ pub fn run(board: Board, solver: Spec, limit: Option<MoveLimit>) -> Result<Endin
         Ending::Quit(moves)
     };
     result.map(|()| ending)
+}
+
+/// Draws the whole screen again at the next draw, after the shell had the
+/// terminal: both buffers emptied, the next draw writes every cell
+/// (`Terminal::clear` would ask the terminal where its cursor is, and wait
+/// for the answer).
+fn redraw_all(terminal: &mut ratatui::DefaultTerminal) -> Result<()> {
+    ratatui::crossterm::execute!(
+        std::io::stdout(),
+        ratatui::crossterm::terminal::Clear(ratatui::crossterm::terminal::ClearType::All)
+    )?;
+    terminal.swap_buffers();
+    terminal.swap_buffers();
+    Ok(())
 }
 
 /// Job control (Unix): a stop asked from outside (SIGTSTP; in raw mode
@@ -823,6 +833,17 @@ impl JobControl {
         }
         #[cfg(not(unix))]
         JobControl {}
+    }
+
+    /// Whether a stop was asked and not yet answered by
+    /// [`came_back`](Self::came_back): a search under way then stops, so
+    /// that the process stops at once.
+    fn stop_pending(&self) -> bool {
+        #[cfg(unix)]
+        let pending = self.stop_asked.load(Ordering::SeqCst);
+        #[cfg(not(unix))]
+        let pending = false;
+        pending
     }
 
     /// Answers a stop asked since the last call (the terminal is given
@@ -867,12 +888,15 @@ impl Drop for JobControl {
 }
 
 /// Answers key `ch`, which searches, on a second thread while this one
-/// reads keys and signals (see [`run`]); says whether to quit.
+/// reads keys and signals (see [`run`]); says whether to quit. A stop asked
+/// from outside (SIGTSTP) stops the search as Esc does and returns, for the
+/// caller to stop the process.
 fn search_reading_keys(
     game: &mut TuiGame,
     ch: char,
     stop: &AtomicBool,
     signalled: &AtomicBool,
+    job_control: &JobControl,
 ) -> Result<Control> {
     std::thread::scope(|scope| {
         let search = scope.spawn(|| game.key(ch));
@@ -904,7 +928,7 @@ fn search_reading_keys(
                 Some(Key::Char('\u{1b}')) => stop.store(true, Ordering::SeqCst),
                 _ => {}
             }
-            if then == Control::Quit || failed.is_some() {
+            if then == Control::Quit || failed.is_some() || job_control.stop_pending() {
                 stop.store(true, Ordering::SeqCst);
                 break;
             }

@@ -23,7 +23,7 @@ fn the_game_gives_the_terminal_back_when_stopped_and_takes_it_again_when_continu
     );
     assert_eq!(
         text.lines().filter(|l| l.starts_with("ok: ")).count(),
-        10,
+        17,
         "{text}"
     );
 }
