@@ -9,14 +9,16 @@
 #   SEEDS=1..6 RULES=flood-it scripts/bench-big.sh 30x30c6
 #
 # One board at a time, its search on SEARCH_THREADS threads (default 2, the
-# machine's two cores); RULES picks one rule set (color-walk or flood-it).
+# machine's two cores); RULES picks one rule set (color-walk or flood-it);
+# TAILS sets `exact:tails` (default: the solver's own, 12).
 # Ctrl-C, SIGTERM or SIGHUP stop the bench under way (its table so far is
 # printed) and the script, with exit code 130.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,14p' "$0"; }
+usage() { sed -n '2,15p' "$0"; }
 seeds=${SEEDS:-1..21}
 search_threads=${SEARCH_THREADS:-2}
+tails=${TAILS:+,tails=$TAILS}
 rules_list=(${RULES:-color-walk flood-it})
 for rules in "${rules_list[@]}"; do
   if [ "$rules" != color-walk ] && [ "$rules" != flood-it ]; then
@@ -57,7 +59,7 @@ for kind in "${kinds[@]}"; do
     if [ "$rules" = flood-it ]; then flag=(--flood-it); fi
     echo "## $kind, $rules, seeds $seeds"
     "$colorwalk" bench --seeds "$seeds" --size "$size" --colors "$colors" "${flag[@]}" \
-      --spec "exact:memory-mb=4096,threads=$search_threads" --time-limit 60 --threads 1 --no-store \
+      --spec "exact:memory-mb=4096,threads=$search_threads$tails" --time-limit 60 --threads 1 --no-store \
       --format markdown 2>&1 &
     bench=$!
     # A signal that came before the bench had its number stopped nothing yet.
