@@ -599,18 +599,20 @@ fn near_is_close_on_reference_boards() {
 
 #[test]
 fn solve_says_what_cut_a_proof_short_and_keeps_a_cancelled_search_line() {
-    // ref_1099 needs a search of some 5 MB (see below): a 1 MiB cap cuts
-    // the proof short, and `solve` says so beside the solved game.
-    let entry = reference_board("ref_1099");
-    let graph = ClusterGraph::new(&entry.board);
+    // 26x26c8-s13's proof needs some 90 MB: a 1 MiB cap cuts it short, and
+    // `solve` says so beside the solved game.
+    let hard = Board::seeded(26, 26, 8, 13).expect("a valid shape");
+    let hard_graph = ClusterGraph::new(&hard);
     let mut capped = Spec::parse("exact:memory-mb=1").unwrap().build().unwrap();
-    let r = solve(&graph, capped.as_mut(), &Limits::default());
+    let r = solve(&hard_graph, capped.as_mut(), &Limits::default());
     assert!(r.solved() && !r.proven_optimal);
     assert_eq!(
         r.unproven_because.as_deref(),
         Some("the memory cap of 1 MiB ran out")
     );
     // A proof that ends has nothing to explain.
+    let entry = reference_board("ref_1099");
+    let graph = ClusterGraph::new(&entry.board);
     let mut whole = Spec::parse("exact").unwrap().build().unwrap();
     let r = solve(&graph, whole.as_mut(), &Limits::default());
     assert!(r.proven_optimal && r.unproven_because.is_none());
@@ -635,16 +637,18 @@ fn solve_says_what_cut_a_proof_short_and_keeps_a_cancelled_search_line() {
 
 #[test]
 fn a_tiny_memory_cap_gives_a_valid_unproven_solution_with_a_lower_bound() {
-    // ref_1099: the beam's solution is not provably optimal without a
-    // search, and the search stores about 19 000 positions (some 5 MB).
-    let entry = reference_board("ref_1099");
-    let graph = ClusterGraph::new(&entry.board);
-    let opt = entry.optimum.expect("listed");
+    // 26x26c8-s13 (optimum 39, `data/big/26x26c8.txt`): the beam's
+    // solution is not provably optimal without a search, and the search
+    // holds some 90 MB. (ref_1099, whose search held some 5 MB, was proven
+    // within 1 MiB once the tails were on by default.)
+    let board = Board::seeded(26, 26, 8, 13).expect("a valid shape");
+    let graph = ClusterGraph::new(&board);
+    let opt = 39;
     let opts = ExactOptions {
         memory_mb: 1,
         ..ExactOptions::default()
     };
-    let r = solve_exact(&graph, &opts, &mut ctx(&entry.board));
+    let r = solve_exact(&graph, &opts, &mut ctx(&board));
     assert!(!r.proven);
     assert_eq!(r.stopped, Some(StopReason::Memory));
     assert!(r.peak_bytes <= 1 << 20, "peak {} bytes", r.peak_bytes);
