@@ -446,13 +446,15 @@ mod tests {
     use crate::search::bound::{WithWidth, dispatch};
     use cw_core::{Board, ClusterGraph};
 
-    #[test]
-    fn a_beam_told_to_stop_mid_step_leaves_the_rest_of_its_layer() {
-        // A wide beam told to stop in the middle of a step: it goes on
-        // greedily from the children made so far, so the children it makes
-        // after the stop are one position's at each later step, not the
-        // rest of a layer of thousands.
-        struct Go<'a>(&'a Board, &'a ClusterGraph);
+    /// A beam `width` wide from the start of `board`, told to stop when
+    /// `stop` says so: its moves (the start's forced ones included), which
+    /// must clear the board, and the children it made.
+    fn stopped_beam(
+        board: &Board,
+        width: usize,
+        stop: fn(&SearchCtx) -> bool,
+    ) -> (Vec<Color>, u64) {
+        struct Go<'a>(&'a Board, &'a ClusterGraph, usize, fn(&SearchCtx) -> bool);
         impl WithWidth for Go<'_> {
             type Out = (Vec<Color>, u64);
             fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
@@ -460,20 +462,29 @@ mod tests {
                 let mut moves = Vec::new();
                 g.close(&mut f, &mut l, |c| moves.push(Color(c)));
                 let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
-                let stop = |ctx: &SearchCtx| ctx.nodes >= 60_000;
-                let rest = beam(&g, &f, &l, 1 << 20, &mut ctx, stop, u32::MAX).unwrap();
+                let rest = beam(&g, &f, &l, self.2, &mut ctx, self.3, u32::MAX).unwrap();
                 moves.extend(rest);
                 (moves, ctx.nodes)
             }
         }
-        let board = Board::seeded(20, 20, 6, 1).unwrap();
-        let graph = ClusterGraph::new(&board);
-        let (moves, nodes) = dispatch(&graph, Go(&board, &graph));
+        let graph = ClusterGraph::new(board);
+        let (moves, nodes) = dispatch(&graph, Go(board, &graph, width, stop));
         let mut game = graph.start();
         for &c in &moves {
             game.play(c);
         }
-        assert!(game.is_solved());
+        assert!(game.is_solved(), "{}", board.id());
+        (moves, nodes)
+    }
+
+    #[test]
+    fn a_beam_told_to_stop_mid_step_leaves_the_rest_of_its_layer() {
+        // A wide beam told to stop in the middle of a step: it goes on
+        // greedily from the children made so far, so the children it makes
+        // after the stop are one position's at each later step, not the
+        // rest of a layer of thousands.
+        let board = Board::seeded(20, 20, 6, 1).unwrap();
+        let (moves, nodes) = stopped_beam(&board, 1 << 20, |ctx| ctx.nodes >= 60_000);
         // At most 16 children past the stop's check, then at most one
         // position's children (6 colors) a move.
         assert!(
@@ -487,20 +498,6 @@ mod tests {
         // Stopped before its first step, the beam finishes greedily from
         // where it starts: the moves clear the board, and each move looked
         // at each color once at most (no child was made and bounded).
-        struct Go<'a>(&'a Board, &'a ClusterGraph);
-        impl WithWidth for Go<'_> {
-            type Out = (Vec<Color>, u64);
-            fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
-                let (mut f, mut l) = g.position(&self.1.start());
-                let mut moves = Vec::new();
-                g.close(&mut f, &mut l, |c| moves.push(Color(c)));
-                let mut ctx = SearchCtx::new(self.0, &crate::Limits::default());
-                let at_once = |_: &SearchCtx| true;
-                let rest = beam(&g, &f, &l, 60, &mut ctx, at_once, u32::MAX).unwrap();
-                moves.extend(rest);
-                (moves, ctx.nodes)
-            }
-        }
         // Narrow sets (a neighbor set a cluster) and wide ones (neighbor
         // lists), both rule sets.
         let boards = [
@@ -510,13 +507,7 @@ mod tests {
             Board::seeded_flood_it(100, 100, 8, 3, (50, 50)).unwrap(),
         ];
         for board in boards {
-            let graph = ClusterGraph::new(&board);
-            let (moves, nodes) = dispatch(&graph, Go(&board, &graph));
-            let mut game = graph.start();
-            for &c in &moves {
-                game.play(c);
-            }
-            assert!(game.is_solved(), "{}", board.id());
+            let (moves, nodes) = stopped_beam(&board, 60, |_| true);
             let most = (board.n_colors() * moves.len()) as u64;
             assert!(nodes <= most, "{}: {nodes} nodes", board.id());
         }
