@@ -205,7 +205,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use super::tails::{TailTable, raises};
+use super::tails::{Asker, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
@@ -564,7 +564,14 @@ pub(crate) fn search<const W: usize>(
     } else {
         0
     };
-    let fixed = g.bytes() + batch_bytes;
+    // And with tails, each thread's asker holds the records it has not
+    // written to the table yet.
+    let asker_bytes = if tails.is_some() {
+        budget.threads.max(1) * Asker::<W>::BYTES
+    } else {
+        0
+    };
+    let fixed = g.bytes() + batch_bytes + asker_bytes;
     let bytes =
         |store: &Store, meta: &Chunked<Meta, META_SHIFT>, queue: &Buckets, dom: &Supersets| {
             fixed + store.bytes() + meta.bytes() + queue.bytes + dom.bytes()
@@ -906,13 +913,17 @@ fn expand<const W: usize>(
     out: &mut Vec<Child<W>>,
     halt: &(dyn Fn() -> bool + Sync),
 ) -> (u64, bool) {
+    // Each thread asks the tails through an asker of its own (see
+    // `tails.rs`), which writes what it keeps to the table when dropped.
+    let asker = || view.tails.map(|(_, table)| Asker::new(table));
     let Some(crew) = crew.filter(|c| batch.len() > 1 && c.size() > 1) else {
         let mut expanded = 0;
+        let mut asker = asker();
         for &(i, gi) in batch {
             if halt() {
                 return (expanded, false);
             }
-            expanded += u64::from(expand_one(view, i, gi, out, halt));
+            expanded += u64::from(expand_one(view, i, gi, out, asker.as_mut(), halt));
         }
         return (expanded, true);
     };
@@ -921,6 +932,7 @@ fn expand<const W: usize>(
     let parts = Mutex::new(Vec::with_capacity(batch.len()));
     crew.each(&|| {
         let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
+        let mut asker = asker();
         loop {
             if halted.load(Ordering::Relaxed) || halt() {
                 halted.store(true, Ordering::Relaxed);
@@ -931,7 +943,7 @@ fn expand<const W: usize>(
                 break;
             };
             let mut kids = Vec::new();
-            let expanded = expand_one(view, i, gi, &mut kids, halt);
+            let expanded = expand_one(view, i, gi, &mut kids, asker.as_mut(), halt);
             done.push((k, kids, expanded));
         }
         parts.lock().unwrap_or_else(|e| e.into_inner()).extend(done);
@@ -955,6 +967,7 @@ fn expand_one<const W: usize>(
     i: u32,
     gi: usize,
     out: &mut Vec<Child<W>>,
+    asker: Option<&mut Asker<'_, W>>,
     halt: &dyn Fn() -> bool,
 ) -> bool {
     let (g, store, ub, w) = (view.g, view.store, view.ub, view.g.w);
@@ -971,9 +984,9 @@ fn expand_one<const W: usize>(
     // The ball bound (see `tails.rs`): if it shows that the position needs
     // one move more than its level, the position waits for the next level
     // (or, past the upper bound, is dropped) instead of being expanded.
-    if let Some((tmax, table)) = view.tails {
+    if let (Some((tmax, _)), Some(asker)) = (view.tails, asker) {
         let want = view.f + 1 - gi as u32;
-        if raises(g, &cf, &cl, tmax, want, table, halt) == Some(true) {
+        if raises(g, &cf, &cl, tmax, want, asker, halt) == Some(true) {
             if view.f + 1 < ub {
                 out.push(Child {
                     parent: i,

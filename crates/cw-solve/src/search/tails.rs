@@ -102,189 +102,325 @@
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{RwLock, RwLockReadGuard};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
-/// Proven facts about tail positions, shared by the search's threads (each
-/// look-up and each record takes the lock for itself): for each settled
-/// position met, the largest `k` with `opt ≥ k` shown and the smallest `k`
-/// with `opt < k` shown (a shorter solution found); and, for the positions
-/// shown to need at least `k` moves, an index by `k` that answers for
-/// their subsets too (see [`at_least`]). It holds at most `share` bytes,
-/// and at most what the search allows it as the search's own memory grows
-/// ([`allow`](Self::allow)): when full it starts again empty.
+/// Proven facts about tail positions, shared by the search's threads: for
+/// each settled position met, the largest `k` with `opt ≥ k` shown and the
+/// smallest `k` with `opt < k` shown (a shorter solution found); and, for
+/// the positions shown to need at least `k` moves, an index by `k` that
+/// answers for their subsets too (see [`at_least`]). It holds at most
+/// `share` bytes, and at most what the search allows it as the search's
+/// own memory grows ([`allow`](Self::allow)): when full it starts again
+/// empty.
+///
+/// The two parts have a lock each. The exact facts are looked up and
+/// recorded under a short one. The index is read for long (a query reads
+/// every depth from `k` up), so its records wait in each thread's
+/// [`Asker`] and go in [`PENDING`] at a time: one write a record, each
+/// waiting for the other thread's query to end and making it wait in
+/// turn, kept two threads 1.3 cores busy.
 pub(crate) struct TailTable {
-    facts: RwLock<Facts>,
-    /// Questions answered by a proven superset (for the tests).
-    from_supersets: AtomicU64,
-}
-
-/// What a [`TailTable`] holds.
-struct Facts {
-    store: Store,
-    /// Per position: `at_least | (below << 16)`, 0 and `u16::MAX` when
-    /// unknown.
-    facts: Chunked<u32, 12>,
-    /// The positions with `opt ≥ k` shown, at depth `k` (for `k` from 2
-    /// up to [`MAX_INDEXED`]; each at the largest `k` shown for it).
-    proven: Supersets,
+    /// The exact facts, in [`SHARDS`] parts by their key's hash, each
+    /// with its lock.
+    exact: [Mutex<Exact>; SHARDS],
+    index: RwLock<Supersets>,
+    /// The bytes both parts hold: each growth is reserved here first,
+    /// under the lock of the part that grows, so the sum never passes
+    /// `allowed`.
+    held: AtomicUsize,
+    /// The most bytes it may hold: its share, or less when the search
+    /// needs the rest of its cap.
+    allowed: AtomicUsize,
+    share: usize,
+    /// The most bytes it has held since [`TailTable::take_peak`] last
+    /// asked.
+    peak: AtomicUsize,
     /// Words of a position's key, and clusters of the board (the size of
     /// the index's sets).
     w: usize,
     n: usize,
-    /// The most bytes it may hold: its share, or less when the search
-    /// needs the rest of its cap.
-    allowed: usize,
-    share: usize,
-    /// The most bytes it has held since [`TailTable::take_peak`] last
-    /// asked.
-    peak: usize,
+    /// Questions answered by a proven superset, and times it started
+    /// again (for the tests).
+    from_supersets: AtomicU64,
+    restarts: AtomicU64,
+}
+
+/// The exact facts of a [`TailTable`].
+struct Exact {
+    store: Store,
+    /// Per position: `at_least | (below << 16)`, 0 and `u16::MAX` when
+    /// unknown.
+    facts: Chunked<u32, 12>,
+}
+
+impl Exact {
+    fn new(w: usize) -> Exact {
+        Exact {
+            store: Store::new(w, w),
+            facts: Chunked::new(1),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.store.bytes() + self.facts.bytes()
+    }
+}
+
+// The table's locks. Nothing done while one is held panics (short of an
+// allocation failing, which aborts), so a poisoned lock is taken as it is.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn read<T>(m: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    m.read().unwrap_or_else(|e| e.into_inner())
+}
+
+fn write<T>(m: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    m.write().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The parts of a [`TailTable`]'s exact facts.
+const SHARDS: usize = 16;
+
+/// The part of a [`TailTable`]'s exact facts that holds a key of hash
+/// `hash` (bits the stores' own slots do not use much).
+fn shard(hash: u64) -> usize {
+    (hash >> 56) as usize % SHARDS
 }
 
 /// The largest `k` the superset index keeps (a tail of a search's
 /// `T` ≤ 30 never asks for more than about `T` plus the layers of a ball).
 const MAX_INDEXED: u32 = 63;
 
-impl TailTable {
-    /// An empty table of positions of `w` words on a board of `n`
-    /// clusters, within `share` bytes.
-    pub fn new(w: usize, n: usize, share: usize) -> TailTable {
-        let mut facts = Facts {
-            store: Store::new(w, w),
-            facts: Chunked::new(1),
-            proven: Supersets::new(n),
-            w,
-            n,
-            allowed: share,
-            share,
-            peak: 0,
-        };
-        facts.peak = facts.bytes();
-        TailTable {
-            facts: RwLock::new(facts),
-            from_supersets: AtomicU64::new(0),
+/// The records a thread's [`Asker`] keeps for the index before it writes
+/// them in one go.
+pub(crate) const PENDING: usize = 256;
+
+/// One thread's access to a [`TailTable`]: the positions it has shown to
+/// need `k` moves and not yet written to the table's index (at most
+/// [`PENDING`]; written when it is dropped). Its own questions see them.
+pub(crate) struct Asker<'a, const W: usize> {
+    table: &'a TailTable,
+    pending: Vec<(u32, Set<W>)>,
+}
+
+impl<const W: usize> Asker<'_, W> {
+    /// The most bytes an asker holds of its own.
+    pub const BYTES: usize = PENDING * size_of::<(u32, Set<W>)>();
+}
+
+impl<'a, const W: usize> Asker<'a, W> {
+    /// A thread's access to `table`.
+    pub fn new(table: &'a TailTable) -> Asker<'a, W> {
+        Asker {
+            table,
+            pending: Vec::with_capacity(PENDING),
         }
-    }
-
-    /// The bytes it holds.
-    pub fn bytes(&self) -> usize {
-        self.read().bytes()
-    }
-
-    /// The most bytes it has held since the last call (or since it was
-    /// made); from now on, the most since this call.
-    pub fn take_peak(&self) -> usize {
-        let mut facts = self.write();
-        let peak = facts.peak;
-        facts.peak = facts.bytes();
-        peak
-    }
-
-    /// Lets it hold at most `bytes` (and never more than its share): the
-    /// search calls this between its batches as its own memory grows.
-    /// Holding more now, it starts again empty.
-    pub fn allow(&self, bytes: usize) {
-        let mut facts = self.write();
-        facts.allowed = bytes.min(facts.share);
-        if facts.bytes() > facts.allowed {
-            facts.start_again();
-        }
-    }
-
-    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Facts> {
-        self.facts.write().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn read(&self) -> RwLockReadGuard<'_, Facts> {
-        self.facts.read().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// The largest `k` shown to hold for `key` and the smallest shown to
-    /// fail.
-    fn facts(&self, key: &[u64], hash: u64) -> (u32, u32) {
-        self.read().facts(key, hash)
     }
 
     /// Whether a position that contains `key` (`hint`: its boundary, the
     /// clusters rarest among the stored sets) was shown to need at least
-    /// `k` moves.
+    /// `k` moves: by this thread lately, or in the table's index.
     fn superset_needs(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
-        let needs = self.read().superset_needs(key, hint, k);
+        let mine = self
+            .pending
+            .iter()
+            .any(|(j, set)| *j >= k && key.iter().zip(set).all(|(a, b)| a & !b == 0));
+        let needs = mine || self.table.index_has_superset(key, hint, k);
         if needs {
-            self.from_supersets.fetch_add(1, Ordering::Relaxed);
+            self.table.from_supersets.fetch_add(1, Ordering::Relaxed);
         }
         needs
     }
 
     /// Keeps what a search showed about the position `key`: `opt ≥
     /// at_least` and `opt < below`.
-    fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) {
-        self.write().record(key, hash, at_least, below);
+    fn record(&mut self, key: &[u64], hash: u64, at_least: u32, below: u32) {
+        if self.table.record(key, hash, at_least, below) {
+            let mut set = [0; W];
+            set[..key.len()].copy_from_slice(key);
+            self.pending.push((at_least, set));
+            if self.pending.len() >= PENDING {
+                self.table.write_index(&mut self.pending);
+            }
+        }
     }
 }
 
-impl Facts {
+impl<const W: usize> Drop for Asker<'_, W> {
+    fn drop(&mut self) {
+        self.table.write_index(&mut self.pending);
+    }
+}
+
+impl TailTable {
+    /// An empty table of positions of `w` words on a board of `n`
+    /// clusters, within `share` bytes.
+    pub fn new(w: usize, n: usize, share: usize) -> TailTable {
+        let held = SHARDS * Exact::new(w).bytes() + Supersets::new(n).bytes();
+        TailTable {
+            exact: std::array::from_fn(|_| Mutex::new(Exact::new(w))),
+            index: RwLock::new(Supersets::new(n)),
+            held: AtomicUsize::new(held),
+            allowed: AtomicUsize::new(share),
+            share,
+            peak: AtomicUsize::new(held),
+            w,
+            n,
+            from_supersets: AtomicU64::new(0),
+            restarts: AtomicU64::new(0),
+        }
+    }
+
     /// The bytes it holds.
-    fn bytes(&self) -> usize {
-        self.store.bytes() + self.facts.bytes() + self.proven.bytes()
+    pub fn bytes(&self) -> usize {
+        self.held.load(Ordering::Relaxed)
     }
 
-    /// Forgets every fact, and gives back the memory that held them.
-    fn start_again(&mut self) {
-        self.store = Store::new(self.w, self.w);
-        self.facts = Chunked::new(1);
-        self.proven = Supersets::new(self.n);
+    /// The most bytes it has held since the last call (or since it was
+    /// made); from now on, the most since this call.
+    pub fn take_peak(&self) -> usize {
+        self.peak.swap(self.bytes(), Ordering::Relaxed)
     }
 
+    /// Lets it hold at most `bytes` (and never more than its share): the
+    /// search calls this between its batches as its own memory grows.
+    /// Holding more now, it starts again empty.
+    pub fn allow(&self, bytes: usize) {
+        self.allowed.store(bytes.min(self.share), Ordering::Relaxed);
+        if self.bytes() > self.allowed.load(Ordering::Relaxed) {
+            self.start_again(&mut write(&self.index));
+        }
+    }
+
+    /// The bytes its parts hold, counted part by part (for the tests: the
+    /// table keeps the sum as they change).
+    #[cfg(test)]
+    fn counted_bytes(&self) -> usize {
+        let index = read(&self.index);
+        index.bytes() + self.exact.iter().map(|e| lock(e).bytes()).sum::<usize>()
+    }
+
+    /// Reserves `add` more bytes, if they fit what it is allowed. Called
+    /// under the lock of the part that grows by them.
+    fn reserve(&self, add: usize) -> bool {
+        let allowed = self.allowed.load(Ordering::Relaxed);
+        let fits = self
+            .held
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |h| {
+                (h + add <= allowed).then_some(h + add)
+            });
+        match fits {
+            Ok(h) => {
+                self.peak.fetch_max(h + add, Ordering::Relaxed);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Sets the bytes a part was reserved (`reserved`) to what it holds
+    /// (`now`).
+    fn settle(&self, reserved: usize, now: usize) {
+        if now > reserved {
+            self.held.fetch_add(now - reserved, Ordering::Relaxed);
+        } else {
+            self.held.fetch_sub(reserved - now, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets every fact, and gives back the memory that held them. The
+    /// caller holds the index's lock; the exact facts' locks are taken
+    /// after it, in order (as everywhere: the index's first).
+    fn start_again(&self, index: &mut Supersets) {
+        let mut exact: Vec<_> = self.exact.iter().map(lock).collect();
+        *index = Supersets::new(self.n);
+        let mut held = index.bytes();
+        for e in &mut exact {
+            **e = Exact::new(self.w);
+            held += e.bytes();
+        }
+        self.held.store(held, Ordering::Relaxed);
+        self.restarts.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The largest `k` shown to hold for `key` and the smallest shown to
+    /// fail.
     fn facts(&self, key: &[u64], hash: u64) -> (u32, u32) {
-        match self.store.find(key, hash) {
+        let exact = lock(&self.exact[shard(hash)]);
+        match exact.store.find(key, hash) {
             Some(i) => {
-                let x = *self.facts.at(i as usize);
+                let x = *exact.facts.at(i as usize);
                 (x & 0xffff, x >> 16)
             }
             None => (0, u32::from(u16::MAX)),
         }
     }
 
-    /// Whether a position that contains `key` (`hint`: its boundary, the
-    /// clusters rarest among the stored sets) was shown to need at least
-    /// `k` moves.
-    fn superset_needs(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
+    /// Whether the index holds a position that contains `key` and was
+    /// shown to need at least `k` moves.
+    fn index_has_superset(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
+        let index = read(&self.index);
         (k..=MAX_INDEXED).any(|j| {
             let j = j as usize;
-            self.proven.len(j) > 0 && self.proven.has_superset(j, key, hint, u32::MAX, 0)
+            index.len(j) > 0 && index.has_superset(j, key, hint, u32::MAX, 0)
         })
     }
 
-    fn record(&mut self, key: &[u64], hash: u64, at_least: u32, below: u32) {
+    /// Keeps the exact facts `opt ≥ at_least` and `opt < below` about the
+    /// position `key`; returns whether `at_least` is news for the index
+    /// (larger than shown before, and within what it keeps).
+    fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) -> bool {
         let at_least = at_least.min(u32::from(u16::MAX));
         let below = below.min(u32::from(u16::MAX));
-        let mut found = self.store.find(key, hash);
-        let old = found.map_or(0, |i| *self.facts.at(i as usize) & 0xffff);
-        let index = at_least > old && (2..=MAX_INDEXED).contains(&at_least);
-        let mut next = self.bytes();
-        if found.is_none() {
-            next += self.store.bytes_next() - self.store.bytes();
-            next += self.facts.bytes_next() - self.facts.bytes();
-        }
-        if index {
-            next += self.proven.bytes_next(at_least as usize, key) - self.proven.bytes();
-        }
-        if next > self.allowed {
-            self.start_again();
-            found = None;
-        }
-        let i = found.unwrap_or_else(|| {
-            self.facts.push(u32::from(u16::MAX) << 16);
-            self.store.insert(key, &[], hash)
-        });
-        let x = self.facts.at_mut(i as usize);
+        let mut exact = lock(&self.exact[shard(hash)]);
+        let found = exact.store.find(key, hash);
+        let old = found.map_or(0, |i| *exact.facts.at(i as usize) & 0xffff);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                let (before, next) = (
+                    exact.bytes(),
+                    exact.store.bytes_next() + exact.facts.bytes_next(),
+                );
+                if !self.reserve(next - before) {
+                    // Full: it starts again (both locks, the index's
+                    // first), and this fact is let go.
+                    drop(exact);
+                    self.start_again(&mut write(&self.index));
+                    return false;
+                }
+                exact.facts.push(u32::from(u16::MAX) << 16);
+                let i = exact.store.insert(key, &[], hash);
+                self.settle(next - before, exact.bytes() - before);
+                i
+            }
+        };
+        let x = exact.facts.at_mut(i as usize);
         let (a, b) = ((*x & 0xffff).max(at_least), (*x >> 16).min(below));
         *x = a | (b << 16);
-        if index {
-            self.proven.insert(at_least as usize, i, key);
+        at_least > old && (2..=MAX_INDEXED).contains(&at_least)
+    }
+
+    /// Writes a thread's pending records to the index (and empties them).
+    fn write_index<const W: usize>(&self, pending: &mut Vec<(u32, Set<W>)>) {
+        if pending.is_empty() {
+            return;
         }
-        self.peak = self.peak.max(self.bytes());
+        let mut index = write(&self.index);
+        for (k, set) in pending.drain(..) {
+            let key = &set[..self.w];
+            let before = index.bytes();
+            let next = index.bytes_next(k as usize, key);
+            if !self.reserve(next - before) {
+                self.start_again(&mut index);
+                return;
+            }
+            index.insert(k as usize, 0, key);
+            self.settle(next - before, index.bytes() - before);
+        }
     }
 }
 
@@ -298,7 +434,7 @@ pub(crate) fn raises<const W: usize>(
     frontier: &Set<W>,
     tmax: u32,
     want: u32,
-    table: &TailTable,
+    asker: &mut Asker<'_, W>,
     halt: &dyn Fn() -> bool,
 ) -> Option<bool> {
     let (mut ball, mut layer) = (*flooded, *frontier);
@@ -337,7 +473,7 @@ pub(crate) fn raises<const W: usize>(
     let forced = g.close(&mut ball, &mut layer, |_| ());
     let k = (want - t).saturating_sub(forced);
     let mut ticks = 0u32;
-    at_least(g, &ball, &layer, k, table, false, &mut ticks, halt)
+    at_least(g, &ball, &layer, k, asker, false, &mut ticks, halt)
 }
 
 /// Whether `opt ≥ k` from the settled position `(f, l)` (see the module
@@ -349,7 +485,7 @@ fn at_least<const W: usize>(
     f: &Set<W>,
     l: &Set<W>,
     k: u32,
-    table: &TailTable,
+    asker: &mut Asker<'_, W>,
     checked: bool,
     ticks: &mut u32,
     halt: &dyn Fn() -> bool,
@@ -362,7 +498,7 @@ fn at_least<const W: usize>(
     }
     let key = &f[..g.w];
     let hash = hash_words(key);
-    let (known, below) = table.facts(key, hash);
+    let (known, below) = asker.table.facts(key, hash);
     if known >= k {
         return Some(true);
     }
@@ -374,7 +510,7 @@ fn at_least<const W: usize>(
     }
     // A position that contains this one and needs `k` moves: by
     // monotonicity this one needs them too.
-    if table.superset_needs(key, &g.boundary(f, l)[..g.w], k) {
+    if asker.superset_needs(key, &g.boundary(f, l)[..g.w], k) {
         return Some(true);
     }
     *ticks += 1;
@@ -406,7 +542,7 @@ fn at_least<const W: usize>(
     if !refuted {
         open.sort_by_key(|c| c.0);
         for (_, nf, nl, moves) in &open {
-            match at_least(g, nf, nl, k - moves, table, true, ticks, halt) {
+            match at_least(g, nf, nl, k - moves, asker, true, ticks, halt) {
                 Some(true) => {}
                 other => {
                     answer = other;
@@ -416,10 +552,10 @@ fn at_least<const W: usize>(
         }
     }
     match answer {
-        Some(true) => table.record(key, hash, k, u32::MAX),
+        Some(true) => asker.record(key, hash, k, u32::MAX),
         // A solution of fewer than `k` moves: `opt < k`, so `opt ≥ k` fails
         // from here for `k` and more (kept as the smallest failing `k`).
-        Some(false) => table.record(key, hash, 0, k),
+        Some(false) => asker.record(key, hash, 0, k),
         None => {}
     }
     answer
@@ -436,22 +572,26 @@ mod tests {
     /// each settled position: `at_least(k)` answers as the breadth-first
     /// optimum says for every `k` up to one past it, and `raises` never
     /// claims more than the optimum. One table serves all the questions
-    /// of a board (so its facts answer many of them); `share` bytes.
+    /// of a board (so its facts answer many of them), within `extra`
+    /// bytes more than it holds empty; and what it says it holds is what
+    /// its parts hold, never more than that.
     /// Returns how often `raises` beat the refined bound, how often
-    /// `at_least` answered from the table's own facts, and how often from
-    /// a proven superset.
-    fn check_boards(share: usize) -> [usize; 3] {
+    /// `at_least` answered from the table's own facts, how often from a
+    /// proven superset, and how often the table started again.
+    fn check_boards(extra: usize) -> [usize; 4] {
         struct Check<'a>(&'a ClusterGraph, u64, usize);
         impl WithWidth for Check<'_> {
-            type Out = [usize; 3];
-            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 3] {
+            type Out = [usize; 4];
+            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 4] {
                 let mut rng = cw_core::SplitMix64::new(self.1);
-                let table = TailTable::new(g.w, g.n, self.2);
+                let share = TailTable::new(g.w, g.n, 0).bytes() + self.2;
+                let table = TailTable::new(g.w, g.n, share);
+                let mut asker = Asker::new(&table);
                 let (mut f, mut l) = g.position(&self.0.start());
                 let never = || false;
                 // Positions where `raises` beat the refined bound, and
                 // answers `at_least` took from the table.
-                let mut met = [0; 3];
+                let mut met = [0; 4];
                 while !is_empty(&l) {
                     let (mut sf, mut sl) = (f, l);
                     g.close(&mut sf, &mut sl, |_| ());
@@ -459,14 +599,15 @@ mod tests {
                     for k in 0..=opt + 1 {
                         let mut ticks = 0;
                         let before = table.facts(&sf[..g.w], hash_words(&sf[..g.w]));
-                        let answer = at_least(&g, &sf, &sl, k, &table, false, &mut ticks, &never);
+                        let answer =
+                            at_least(&g, &sf, &sl, k, &mut asker, false, &mut ticks, &never);
                         assert_eq!(answer, Some(opt >= k), "opt {opt}, k {k}");
                         met[1] += usize::from(ticks == 0 && (before.0 >= k || before.1 <= k));
                     }
                     let refined = g.refined_bound(&sf, &sl, u32::MAX);
                     for tmax in 1..6 {
                         for want in 1..=opt + 2 {
-                            let r = raises(&g, &sf, &sl, tmax, want, &table, &never);
+                            let r = raises(&g, &sf, &sl, tmax, want, &mut asker, &never);
                             assert!(r.is_some());
                             if r == Some(true) {
                                 assert!(opt >= want, "raised to {want}, opt {opt}");
@@ -478,11 +619,15 @@ mod tests {
                     let c = useful[rng.below(useful.len() as u64) as usize];
                     g.play(&mut f, &mut l, c);
                 }
+                drop(asker);
+                assert_eq!(table.bytes(), table.counted_bytes());
+                assert!(table.take_peak() <= share);
                 met[2] = table.from_supersets.load(Ordering::Relaxed) as usize;
+                met[3] = table.restarts.load(Ordering::Relaxed) as usize;
                 met
             }
         }
-        let mut met = [0; 3];
+        let mut met = [0; 4];
         for seed in 0..40 {
             let board = if seed % 2 == 0 {
                 Board::seeded(7, 7, 5, seed).unwrap()
@@ -490,7 +635,7 @@ mod tests {
                 Board::seeded_flood_it(7, 7, 5, seed, (3, 3)).unwrap()
             };
             let graph = ClusterGraph::new(&board);
-            let m = dispatch(&graph, Check(&graph, seed, share));
+            let m = dispatch(&graph, Check(&graph, seed, extra));
             for (a, b) in met.iter_mut().zip(m) {
                 *a += b;
             }
@@ -506,7 +651,7 @@ mod tests {
         // it paying on larger ones), and few questions are left to the
         // superset index (5 on these boards); the table answered often
         // enough to mean something, and the index answered some.
-        let [_, from_table, from_supersets] = check_boards(1 << 30);
+        let [_, from_table, from_supersets, _] = check_boards(1 << 30);
         assert!(
             from_table > 20,
             "answered from the table {from_table} times"
@@ -522,5 +667,14 @@ mod tests {
         // A share of a few hundred bytes: the table is cleared again and
         // again, and every answer is still the oracle's.
         check_boards(600);
+    }
+
+    #[test]
+    fn a_table_holds_what_it_counts_and_no_more_than_it_may() {
+        // Room for a first chunk of facts or two: the table fills and starts
+        // again, and its count stays its parts' bytes, within its share
+        // (checked in `check_boards`).
+        let [.., restarts] = check_boards(25_000);
+        assert!(restarts > 0, "it never filled");
     }
 }
