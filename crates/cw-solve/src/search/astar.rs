@@ -205,7 +205,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use super::tails::{Asker, TailTable, raises};
+use super::tails::{Asker, PENDING, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::sync::Mutex;
@@ -915,10 +915,10 @@ fn expand<const W: usize>(
 ) -> (u64, bool) {
     // Each thread asks the tails through an asker of its own (see
     // `tails.rs`), which writes what it keeps to the table when dropped.
-    let asker = || view.tails.map(|(_, table)| Asker::new(table));
+    let asker = |holds| view.tails.map(|(_, table)| Asker::new(table, holds));
     let Some(crew) = crew.filter(|c| batch.len() > 1 && c.size() > 1) else {
         let mut expanded = 0;
-        let mut asker = asker();
+        let mut asker = asker(0);
         for &(i, gi) in batch {
             if halt() {
                 return (expanded, false);
@@ -932,7 +932,7 @@ fn expand<const W: usize>(
     let parts = Mutex::new(Vec::with_capacity(batch.len()));
     crew.each(&|| {
         let mut done: Vec<(usize, Vec<Child<W>>, bool)> = Vec::new();
-        let mut asker = asker();
+        let mut asker = asker(PENDING);
         loop {
             if halted.load(Ordering::Relaxed) || halt() {
                 halted.store(true, Ordering::Relaxed);
