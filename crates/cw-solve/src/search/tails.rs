@@ -51,14 +51,18 @@
 //! took 25.5 s against 21.8 s before, the index's queries costing about
 //! what the searches saved, but with tails this cheap a larger `T` pays.
 //!
-//! The table is one, shared by the search's threads (a look-up and a
-//! record each take its lock for themselves). It may hold a quarter of
-//! the memory cap, and less when the search needs the rest: before each
-//! batch the search allows it what its own positions leave free, and its
-//! positions may use what the table does not hold. When full it starts
-//! again empty. An answer never depends on what the table holds (it only
-//! saves work), so a search gives the same moves however the table was
-//! filled: on one thread or two, whole or cleared.
+//! The table is one, shared by the search's threads. Its exact facts are
+//! in 16 parts by hash, each with its own lock, held for a look-up or a
+//! record. Its superset index has one lock, which a query holds for long
+//! (it reads every depth from `k` up); so with more than one thread, each
+//! holds its index records back ([`Asker`]) and writes 256 at a time, and
+//! its own questions look through those it holds as well. It may hold a
+//! quarter of the memory cap, and less when the search needs the rest:
+//! before each batch the search allows it what its own positions leave
+//! free, and its positions may use what the table does not hold. When
+//! full it starts again empty. An answer never depends on what the table
+//! holds (it only saves work), so a search gives the same moves however
+//! the table was filled: on one thread or two, whole or cleared.
 //!
 //! # What it buys
 //!
@@ -86,14 +90,21 @@
 //! - The 100 reference boards (30×20×5): a median of 18 ms against 25 ms;
 //!   the 99problems set: a mean of 425 ms against 422 ms.
 //!
-//! On two threads the tails do not yet gain from the second core: on
-//! `30x30c6-f10` a search with tails expanded 43.7k positions in 30 s on
-//! one thread and 43.8k on two (1.33 cores busy, the rest waiting on the
-//! table's lock); with a table a thread, or with look-ups and records
-//! skipped while the other thread holds the lock, both cores were busy and
-//! it expanded 44.9k and 46.7k. Two threads without tails took 41 s for
-//! the proof, one with tails 71 s. Why the second thread's tails add so
-//! little is not found yet (see `docs/exact-search.md`).
+//! Two threads: at first the table had one lock, taken by every look-up
+//! and every record. On `30x30c6-f10` two threads took 73 s against 85 s
+//! on one (single runs of a build that counted the tails' work), with 1.3
+//! cores busy: a record waited for the other thread's
+//! superset query to end, and held up its next one, thousands of times a
+//! second, and a thread that waits for a lock sleeps. Both did the same
+//! tail work as one thread (2.4M tail positions searched), so nothing was
+//! repeated: they waited. With the exact facts in parts and the index
+//! records written in bunches, two threads take 47.0 s against 67.7 s
+//! (1.7 cores busy; `colorwalk optimum 30x30c6-f10 --threads 2
+//! --no-store`, medians of three pairs run in turn).
+//! Spinning instead of sleeping on the one lock took 45.5 s but burnt 9 %
+//! of the CPU time waiting; `parking_lot`'s locks in place of the
+//! standard library's made no difference (74.8 s with one lock, 47.3 s
+//! with the parts).
 //!
 //! The first version of the tails (a table a thread, exact facts only,
 //! `T` = 11) paid only where a proof climbs many levels: 1.40 times as
@@ -114,12 +125,12 @@ use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 /// own memory grows ([`allow`](Self::allow)): when full it starts again
 /// empty.
 ///
-/// The two parts have a lock each. The exact facts are looked up and
-/// recorded under a short one. The index is read for long (a query reads
-/// every depth from `k` up), so its records wait in each thread's
-/// [`Asker`] and go in [`PENDING`] at a time: one write a record, each
-/// waiting for the other thread's query to end and making it wait in
-/// turn, kept two threads 1.3 cores busy.
+/// The exact facts are in [`SHARDS`] parts with a lock each, held for a
+/// look-up or a record. The index is read for long (a query reads every
+/// depth from `k` up), so with more than one thread its records wait in
+/// each thread's [`Asker`] and go in [`PENDING`] at a time: one write a
+/// record, each waiting for the other thread's query to end and making it
+/// wait in turn, kept two threads 1.3 cores busy (see the module docs).
 pub(crate) struct TailTable {
     /// The exact facts, in [`SHARDS`] parts by their key's hash, each
     /// with its lock.
