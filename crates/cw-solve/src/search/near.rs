@@ -162,6 +162,7 @@ pub(crate) fn near<const W: usize>(
             within: None,
             merge_last_level: false,
             tails: 0,
+            tails_after: 0,
         };
         let r = search(g, f, l, sol.clone(), &budget, ctx, None);
         if r.moves.len() < sol.len() {
@@ -208,6 +209,7 @@ pub(crate) fn near<const W: usize>(
             within: None,
             merge_last_level: false,
             tails: 0,
+            tails_after: 0,
         };
         let tail = search(g, &hf, &hl, sol[split..].to_vec(), &budget, ctx, None);
         left = left.saturating_sub(tail.nodes_expanded.max(1));

@@ -22,7 +22,7 @@
 //! 26.3 s on two threads): the beam 1,000 wide run after 200,000
 //! expansions had found the optimum there.
 
-use super::astar::{Budget, ExactOptions, ExactResult, WIDEN_AFTER, search};
+use super::astar::{Budget, ExactOptions, ExactResult, TAILS_AFTER, WIDEN_AFTER, search};
 use super::bound::{Graph, WithWidth, dispatch};
 use super::near::{NearOptions, near};
 use crate::SearchCtx;
@@ -101,6 +101,7 @@ fn exact<const W: usize>(
         within: opts.within,
         merge_last_level: true,
         tails: opts.tails,
+        tails_after: TAILS_AFTER,
     };
     match ctx.crews().filter(|_| opts.threads > 1) {
         // The crew's threads are handed in (cw-solve starts none); the
