@@ -21,6 +21,10 @@
 //!
 //! # Asking only what the search needs
 //!
+//! `exact` asks only once its search has expanded
+//! [`TAILS_AFTER`](super::astar::TAILS_AFTER) positions (20,000): before
+//! that the tails cost more than they save.
+//!
 //! A* needs no value, only an answer: a position popped at `f = g + h`
 //! can wait for a later level if `opt(R) ≥ h + 1`. So the search asks, for
 //! the first ball whose plain relaxed bound is at most `T` (a tail short
