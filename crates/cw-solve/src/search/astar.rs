@@ -41,7 +41,9 @@
 //!   the upper bound, the level below it is the last, where children are
 //!   refuted together and no child of a larger `f` is stored;
 //! - the last level (the open `f` is one below the upper bound, so only a
-//!   solution shorter than the best known is left to rule out): the
+//!   solution shorter than the best known is left to rule out), when the
+//!   tails are off (with them on, this no longer pays: see
+//!   [`Budget::merge_last_level`]): the
 //!   children a position keeps are first handed together to the merged
 //!   search of [`bound`](super::bound) ("Refuting positions together"),
 //!   asking for `ub` moves from the position; when it proves that none of
@@ -415,9 +417,20 @@ pub(crate) struct Budget {
     /// is known, or none can be ([`ExactOptions::within`]).
     pub within: Option<u32>,
     /// Refute the last level's children together before storing them (see
-    /// the module docs). `exact`'s proofs gain; `near`'s short searches of
-    /// the endgame lose: with it, `near` took 1.23 times as long on 200
-    /// fresh 30×20 boards (seeds 5001 to 5200).
+    /// the module docs), when the tails are off (`tails` 0). `exact`'s
+    /// proofs without tails gain; `near`'s short searches of the endgame
+    /// lose: with it, `near` took 1.23 times as long on 200 fresh 30×20
+    /// boards (seeds 5001 to 5200). With the tails on, it no longer pays:
+    /// the tails drop most of the last level's positions before they are
+    /// expanded (119k of 169k on `26x26c8-s13`), and the merged search
+    /// failed on 64 % of the rest (26k of 40k), each failure a whole
+    /// merged search for nothing. Without it `26x26c8-s13` took 7.2 s
+    /// against 10.1 s, `30x30c6-s2` 3.7 s against 5.6 s, `26x26c8-s3`
+    /// 25.6 s against 28.9 s (single runs, one thread); on the 1000
+    /// boards of `b14c8n1000`, which end before the tails are asked, 0.964
+    /// of the time (medians of three pairs run in turn). Without tails it
+    /// still keeps memory down (`26x26c8-s13` 154 MB against 225 MB, in
+    /// about the same time), so there it stays.
     pub merge_last_level: bool,
     /// [`ExactOptions::tails`] (0: off).
     pub tails: u32,
@@ -714,7 +727,9 @@ pub(crate) fn search<const W: usize>(
             dom: &dom,
             ub,
             f: f as u32,
-            merge_last_level: budget.merge_last_level,
+            // The tails take the merged refutation's place: see
+            // [`Budget::merge_last_level`].
+            merge_last_level: budget.merge_last_level && budget.tails == 0,
             tails: tails
                 .as_ref()
                 .filter(|_| expanded >= budget.tails_after)
