@@ -210,6 +210,7 @@ use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
 use super::tails::{Asker, PENDING, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
+use std::cell::OnceCell;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -564,8 +565,11 @@ pub(crate) fn search<const W: usize>(
     // the search leaves free; the search may use what the table does not
     // hold. On `26x26c8-s20` the facts of 2 minutes fill about 600 MB, and
     // an eighth of a 1 GiB cap, cleared again and again, cost it a level.
-    let tails = (budget.tails > 0).then(|| TailTable::new(w, g.n, cap / 4));
-    let tail_bytes = || tails.as_ref().map_or(0, TailTable::bytes);
+    // It is made when the tails are first asked (after
+    // `budget.tails_after` expansions): a search that ends sooner never
+    // holds it.
+    let tails: OnceCell<TailTable> = OnceCell::new();
+    let tail_bytes = || tails.get().map_or(0, TailTable::bytes);
     let mut store = Store::new(w, w);
     let mut meta: Chunked<Meta, META_SHIFT> = Chunked::new(1);
     let mut queue = Buckets::default();
@@ -597,7 +601,7 @@ pub(crate) fn search<const W: usize>(
     };
     // And with tails, each thread's asker holds the records it has not
     // written to the table yet.
-    let asker_bytes = if tails.is_some() {
+    let asker_bytes = if budget.tails > 0 {
         budget.threads.max(1) * Asker::<W>::BYTES
     } else {
         0
@@ -717,7 +721,10 @@ pub(crate) fn search<const W: usize>(
             lower = f as u32;
             break;
         }
-        if let Some(t) = &tails {
+        if budget.tails > 0 && expanded >= budget.tails_after {
+            tails.get_or_init(|| TailTable::new(w, g.n, cap / 4));
+        }
+        if let Some(t) = tails.get() {
             t.allow(cap.saturating_sub(bytes(&store, &meta, &queue, &dom)));
         }
         let view = View {
@@ -730,10 +737,7 @@ pub(crate) fn search<const W: usize>(
             // The tails take the merged refutation's place: see
             // [`Budget::merge_last_level`].
             merge_last_level: budget.merge_last_level && budget.tails == 0,
-            tails: tails
-                .as_ref()
-                .filter(|_| expanded >= budget.tails_after)
-                .map(|t| (budget.tails, t)),
+            tails: tails.get().map(|t| (budget.tails, t)),
         };
         children.clear();
         // On more than one thread a batch holds hundreds of positions (up
@@ -758,7 +762,7 @@ pub(crate) fn search<const W: usize>(
         batches += 1;
         // The table grew while the search's own memory stood still; now
         // the search stores the children while the table stands still.
-        if let Some(t) = &tails {
+        if let Some(t) = tails.get() {
             peak = peak.max(bytes(&store, &meta, &queue, &dom) + t.take_peak());
         }
         let tail_held = tail_bytes();
