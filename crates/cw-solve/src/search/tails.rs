@@ -114,6 +114,35 @@
 //! `T` = 11) paid only where a proof climbs many levels: 1.40 times as
 //! long as without on `30x30c6-s2`, and so it was off by default. Larger
 //! `T` asks fewer, longer tails; 13 is past the point where they pay.
+//!
+//! # Tried and dropped
+//!
+//! With the tails on, the last level's merged refutation no longer runs
+//! (see [`Budget::merge_last_level`](super::astar::Budget)): on
+//! `26x26c8-s13` a proof then takes 7.2 s on one thread, of which the
+//! tails' questions 4.6 s (213k answered yes, 196k of them without a
+//! search: by the exact facts, the refined bound or a proven superset;
+//! 56k answered no), and the index's superset query alone 28 % (`perf`).
+//! Each of these was measured on it (one thread, single runs) and left
+//! out:
+//! - The merged refutation inside [`at_least`] (a position's children
+//!   refuted together before they are searched one by one): 11.8 s
+//!   against 10.2 s, and at the top question only, 11.1 s.
+//! - A second ball when the first says no: one layer further out never
+//!   raised a position the first did not (the same expansions); one
+//!   layer in (a longer tail) cut the expansions from 89k to 50k, and two
+//!   layers in to 37k, but took as long (6.8 s against 7.2 s; on two
+//!   threads 4.3 to 5.0 s against 4.6 s, and `26x26c8-s17` 8.9 and 9.3 s
+//!   against 8.4 s): the longer tails cost what the search saves.
+//! - Asking the tails of the last level's children before they are
+//!   stored, so that those raised are never stored: 40 % fewer positions
+//!   stored and 18 to 28 % less memory, in the same time.
+//! - `T` = 11, 13 and 14 without the merged refutation: 10.0 s, 13.4 s
+//!   and 19.1 s (`26x26c8-s3`: 32.6 s, 30.9 s and 45.9 s, against 25.6 s
+//!   with 12).
+//! - Keeping each indexed set's words beside its rows and comparing a
+//!   candidate's set directly once the filter rows leave at most 2 to 64
+//!   candidates in a word: 7.8 to 8.8 s against 7.4 s.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
