@@ -599,9 +599,10 @@ pub(crate) fn search<const W: usize>(
     } else {
         0
     };
-    // And with tails, each thread's asker holds the records it has not
-    // written to the table yet.
-    let asker_bytes = if budget.tails > 0 {
+    // And with tails on more than one thread, each thread's asker holds
+    // the records it has not written to the table yet (on one thread the
+    // asker writes each at once: see `expand`).
+    let asker_bytes = if budget.tails > 0 && budget.threads > 1 {
         budget.threads.max(1) * Asker::<W>::BYTES
     } else {
         0
