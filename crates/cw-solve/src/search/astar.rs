@@ -465,6 +465,12 @@ pub(crate) const WIDEN_AFTER: u64 = 200_000;
 /// and 5.8 s; on `26x26c8-s20` the bound reached 41 after 40.7 s and
 /// 39.3 s. On the 100 reference boards the tails from the start pay
 /// (1.9 s against 2.4 s), and with the wait they are as without (2.4 s).
+/// Tried again once the last level's merged refutation no longer ran with
+/// the tails, on the 20 Color Walk 30×30×6 boards (two threads, `colorwalk
+/// bench --seeds 1..21 --size 30x30 --colors 6 --spec
+/// exact:memory-mb=4096,threads=2 --time-limit 60 --threads 1 --no-store`,
+/// single runs of a probe build): after 5,000 expansions 124 s, after
+/// 20,000 103 s (median 2.2 s), after 50,000 99 s (median 2.6 s).
 pub(crate) const TAILS_AFTER: u64 = 20_000;
 
 /// Searches from a position for a shortest solution. `first` is a known
