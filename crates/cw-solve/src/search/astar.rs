@@ -609,7 +609,7 @@ pub(crate) fn search<const W: usize>(
     // the records it has not written to the table yet (on one thread the
     // asker writes each at once: see `expand`).
     let asker_bytes = if budget.tails > 0 && budget.threads > 1 {
-        budget.threads.max(1) * Asker::<W>::BYTES
+        budget.threads * Asker::<W>::BYTES
     } else {
         0
     };

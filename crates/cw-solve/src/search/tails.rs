@@ -143,6 +143,15 @@
 //! - Keeping each indexed set's words beside its rows and comparing a
 //!   candidate's set directly once the filter rows leave at most 2 to 64
 //!   candidates in a word: 7.8 to 8.8 s against 7.4 s.
+//! - Nested tails: the ball bound asked inside [`at_least`] too, before
+//!   a position's children are searched (inner `T` 6 to 9): the same
+//!   answers, slower every time (7.3 s against 6.9 s with `T` = 12;
+//!   13.1 and 13.7 s against 12.4 s with 13; 19.2 and 20.0 s against
+//!   18.2 s with 14).
+//! - A raised position asked at once for the levels above too, so that it
+//!   waits for the highest level it is shown to need instead of being
+//!   popped and asked again at each: 7.2 s against 7.4 s, and on
+//!   `26x26c8-s20` the bound 41 came after 44.5 s instead of 39.5 s.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
