@@ -22,7 +22,10 @@
 //! query is reading filter rows one word at a time: a cluster held by
 //! even a twentieth of the positions has a bit in most words of 64. The
 //! same layout turned word by word (word `ci` of every row side by side)
-//! was 4 % slower, on `26x26c8-s17`'s proof and in that 30 s run. Nor
+//! was 4 % slower, on `26x26c8-s17`'s proof and in that 30 s run (and
+//! for the tails' index, 18 % slower on `26x26c8-s3`: a query reads the
+//! same few rows for word after word, and row by row eight of those
+//! words share a cache line). Nor
 //! does stopping a word's filter rows early pay: on that proof, reading
 //! the killers first and leaving a word as soon as it is empty was 8 %
 //! slower, and one extra test after the fourth row 2 % slower (user time,

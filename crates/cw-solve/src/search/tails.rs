@@ -143,6 +143,18 @@
 //! - Keeping each indexed set's words beside its rows and comparing a
 //!   candidate's set directly once the filter rows leave at most 2 to 64
 //!   candidates in a word: 7.8 to 8.8 s against 7.4 s.
+//! - The index's blocks laid out word by word, tried again for the
+//!   tails (see [`table`](super::table)): 30.8 s against 26.0 s on
+//!   `26x26c8-s3`, 7.5 s against 7.2 s on `-s13`. Where the time goes on
+//!   `-s3` (26 s, one thread, counted with a probe build): the tails'
+//!   superset queries 11 s (1.4M answered yes, at 2.5 µs each, and 0.83M
+//!   no, at 9 µs), the children of the 0.83M tail positions searched
+//!   6.5 s, so even free queries would leave more than half the time.
+//! - The tails of the last level's positions with a larger `T` than the
+//!   other levels' (a raise there drops a position for good): with 13,
+//!   `-s13` took 6.9 s against 7.6 s, `-s17` 17.0 s against 17.2 s and
+//!   `-s3` 26.8 s against 27.1 s (with 4.2 times the expansions), within
+//!   the noise; with 14, `-s13` took 10.0 s.
 //! - Nested tails: the ball bound asked inside [`at_least`] too, before
 //!   a position's children are searched (inner `T` 6 to 9): the same
 //!   answers, slower every time (7.3 s against 6.9 s with `T` = 12;
