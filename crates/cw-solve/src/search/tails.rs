@@ -155,6 +155,20 @@
 //!   `-s13` took 6.9 s against 7.6 s, `-s17` 17.0 s against 17.2 s and
 //!   `-s3` 26.8 s against 27.1 s (with 4.2 times the expansions), within
 //!   the noise; with 14, `-s13` took 10.0 s.
+//! - A position whose own relaxed bound is at most `T` (which [`raises`]
+//!   leaves to A*) asked its own tail by [`at_least`]: every one asked
+//!   needed the move more, and as each such position raised stops a
+//!   cascade of small ones, `-s3` expanded 136k positions instead of
+//!   183k (`-s13` 77k instead of 89k), but on two threads it took 1.017
+//!   times as long (`colorwalk optimum 26x26c8-s3 --threads 2 --no-store`,
+//!   medians of three pairs run in turn): the searches cost what the
+//!   expansions did.
+//! - The filter clusters of a tail's superset query chosen once for all
+//!   the index's levels it reads: 2 to 5 % faster in one pair of single
+//!   runs (`-s13`, `-s3`), 6 to 12 % slower in the next: noise either way.
+//! - A superset's yes kept as an exact fact (28 % of the yes answers on
+//!   `-s13` were for a position answered so before): no clear change in
+//!   time, with 25 to 36 % more memory.
 //! - Nested tails: the ball bound asked inside [`at_least`] too, before
 //!   a position's children are searched (inner `T` 6 to 9): the same
 //!   answers, slower every time (7.3 s against 6.9 s with `T` = 12;
