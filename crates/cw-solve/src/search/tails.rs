@@ -134,6 +134,13 @@
 //!   layers in to 37k, but took as long (6.8 s against 7.2 s; on two
 //!   threads 4.3 to 5.0 s against 4.6 s, and `26x26c8-s17` 8.9 and 9.3 s
 //!   against 8.4 s): the longer tails cost what the search saves.
+//!   Measured again with one layer in (two threads, `colorwalk optimum
+//!   BOARD --threads 2 --no-store`, medians of three pairs run in turn):
+//!   `26x26c8-s3` 0.845 of the time (102k expansions instead of 179k),
+//!   `-s13` 0.97, `-s17` 1.09; the 20 Color Walk 30×30×6 boards
+//!   (`scripts/bench-big.sh`'s command line) 106.6 s against 97.4 s.
+//!   Asked on the last level only, `-s3` took 14.1 s against 15.2 s and
+//!   12.7 s on every level (single runs).
 //! - Asking the tails of the last level's children before they are
 //!   stored, so that those raised are never stored: 40 % fewer positions
 //!   stored and 18 to 28 % less memory, in the same time.
