@@ -20,7 +20,7 @@ pub enum Command {
     New(NewArgs),
     /// Draw a board in the terminal with its real colors.
     Show(ShowArgs),
-    /// Play a Color Walk or Flood-It board: full screen in a terminal (color keys, u undo, h hint, s solver step, Esc stops a search, q quit), line mode in pipes; --limit for a move limit (exit code 0 cleared, 1 not cleared).
+    /// Play a Color Walk or Flood-It board: full screen in a terminal (color keys, u undo, r restart, h hint, s solver step, Esc stops a search, q quit), line mode in pipes or with --lines; --limit for a move limit (exit code 0 cleared, 1 not cleared).
     Play(PlayArgs),
     /// Replay a move list on a board and report whether it clears it.
     Verify(VerifyArgs),

@@ -420,13 +420,29 @@ impl TuiGame {
     /// border beside the panel at its narrowest (and at least
     /// [`MIN_WIDTH`] in all), above [`MESSAGE_ROWS`] of message.
     fn needs(&self) -> (u16, u16) {
-        let board_width = (self.board.width() * 2 + 2) as u16;
+        let board_width = self.board_box_width();
         let panel_rows = self.panel_lines().len() + 2;
         let top = (self.board.height() + 2).max(panel_rows);
         (
             (board_width + PANEL_WIDTH).max(MIN_WIDTH),
             (top as u16).saturating_add(MESSAGE_ROWS),
         )
+    }
+
+    /// The title over the board: its rules and its ID.
+    fn board_title(&self) -> String {
+        format!(" {} {} ", rules_title(&self.board), self.board.id())
+    }
+
+    /// Columns of the box around the board, its border included: two a
+    /// block, and on a board narrower than its title, as many as the title
+    /// needs (up to what the narrowest screen leaves beside the panel), so
+    /// that a tiny board's title is not cut.
+    fn board_box_width(&self) -> u16 {
+        let board = self.board.width() * 2 + 2;
+        let title = self.board_title().chars().count() + 2;
+        let room = usize::from(MIN_WIDTH - PANEL_WIDTH);
+        board.max(title.min(room)) as u16
     }
 
     /// Whether a terminal of `width` × `height` shows the game (else the
@@ -439,7 +455,7 @@ impl TuiGame {
     /// Draws the game: the board on the left, the panel on the right, the
     /// message below them across the screen.
     pub fn draw(&self, frame: &mut Frame<'_>) {
-        let board_width = (self.board.width() * 2 + 2) as u16;
+        let board_width = self.board_box_width();
         let need = self.needs();
         let area = frame.area();
         if !self.fits(area.width, area.height) {
@@ -463,8 +479,7 @@ impl TuiGame {
         .areas(top);
         let game = self.game();
         let region = self.board.region_color(&self.moves);
-        let title = format!(" {} {} ", rules_title(&self.board), self.board.id());
-        let block = Block::bordered().title(title);
+        let block = Block::bordered().title(self.board_title());
         let inner = block.inner(left);
         frame.render_widget(block, left);
         frame.render_widget(
@@ -992,6 +1007,26 @@ mod tests {
         game.key('r');
         assert!(game.moves().is_empty());
         assert_eq!(game.key('q'), Control::Quit);
+    }
+
+    #[test]
+    fn a_tiny_boards_title_is_drawn_whole() {
+        for board in [
+            Board::seeded(3, 2, 3, 7).unwrap(),
+            Board::seeded_flood_it(2, 2, 2, 1, (1, 1)).unwrap(),
+        ] {
+            let game = TuiGame::new(board.clone(), Spec::parse("greedy").unwrap());
+            let title = format!(" {} {} ", rules_title(&board), board.id());
+            let need = game.needs();
+            for (width, height) in [need, (100, 24)] {
+                let text = screen_text(&game, width, height);
+                assert!(text.contains(&title), "{title:?} is cut:\n{text}");
+            }
+        }
+        // A board wider than its title keeps its own width.
+        let board = Board::koblenski(30, 20, 5, 1).unwrap();
+        let game = TuiGame::new(board, Spec::parse("greedy").unwrap());
+        assert_eq!(game.board_box_width(), 62);
     }
 
     #[test]
