@@ -173,6 +173,15 @@
 //! - The filter clusters of a tail's superset query chosen once for all
 //!   the index's levels it reads: 2 to 5 % faster in one pair of single
 //!   runs (`-s13`, `-s3`), 6 to 12 % slower in the next: noise either way.
+//! - The ball chosen by the refined bound instead of the plain one (the
+//!   first ball whose refined bound is at most `T`, a ball further out,
+//!   whose tail is no longer than `T` by the stronger measure): on two
+//!   threads (single runs) `-s13` 5.2 s against 4.7 s with 1.7 times the
+//!   expansions, `-s3` 14.3 s against 15.8 s with 1.5 times; with `T` =
+//!   13 or 14 more expansions still (`-s3` 595k and 1.22M) and slower.
+//!   The ball bound `t + opt(B_t)` is not monotone in `t`: a ball one
+//!   layer further in is stronger for some positions and weaker for
+//!   others, which is why asking both (above) cuts the expansions most.
 //! - A question answered no first by replaying the last few refutations
 //!   (a shorter solution of a neighboring ball, its colors played in
 //!   turn with the forced moves after each, often clears this ball too,
