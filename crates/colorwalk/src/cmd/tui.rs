@@ -416,9 +416,10 @@ impl TuiGame {
         lines
     }
 
-    /// The terminal size (columns, rows) the game needs: the board in its
-    /// border beside the panel at its narrowest (and at least
-    /// [`MIN_WIDTH`] in all), above [`MESSAGE_ROWS`] of message.
+    /// The terminal size (columns, rows) the game needs: the board's box
+    /// ([`board_box_width`](Self::board_box_width)) beside the panel at its
+    /// narrowest (and at least [`MIN_WIDTH`] in all), above
+    /// [`MESSAGE_ROWS`] of message.
     fn needs(&self) -> (u16, u16) {
         let board_width = self.board_box_width();
         let panel_rows = self.panel_lines().len() + 2;
