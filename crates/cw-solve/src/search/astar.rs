@@ -241,7 +241,7 @@ pub struct ExactOptions {
 
 /// The tails the exact search asks by default (see [`tails`](super::tails)
 /// for what other values cost and buy).
-pub const DEFAULT_TAILS: u32 = 12;
+pub const DEFAULT_TAILS: u32 = 10;
 
 impl Default for ExactOptions {
     fn default() -> Self {

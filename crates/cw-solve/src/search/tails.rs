@@ -536,10 +536,17 @@ impl TailTable {
     }
 }
 
+/// The most balls [`raises`] asks about one position: the first, whose
+/// relaxed bound is at most `T`, then one layer further in each time the
+/// one before says no (see the module docs, "From the outside in").
+pub(crate) const BALLS: u32 = 5;
+
 /// Whether the ball bound shows `opt(R) ≥ want` for the settled position
-/// `(flooded, frontier)`, asking the tail of the first ball whose relaxed
-/// bound is at most `tmax` (see the module docs). `None` when `halt`
-/// answered yes during the tail's search (nothing is known then).
+/// `(flooded, frontier)`: asks the tail of the first ball whose relaxed
+/// bound is at most `tmax`, and while the answer is no, the tails of up to
+/// [`BALLS`]` − 1` balls further in, one layer each (see the module docs).
+/// `None` when `halt` answered yes during a tail's search (nothing is known
+/// then).
 pub(crate) fn raises<const W: usize>(
     g: &Graph<W>,
     flooded: &Set<W>,
@@ -548,6 +555,21 @@ pub(crate) fn raises<const W: usize>(
     want: u32,
     asker: &mut Asker<'_, W>,
     halt: &dyn Fn() -> bool,
+) -> Option<bool> {
+    raises_asking(g, flooded, frontier, tmax, want, asker, halt, BALLS)
+}
+
+/// [`raises`], asking at most `balls` balls (1 to [`BALLS`]).
+#[allow(clippy::too_many_arguments)]
+fn raises_asking<const W: usize>(
+    g: &Graph<W>,
+    flooded: &Set<W>,
+    frontier: &Set<W>,
+    tmax: u32,
+    want: u32,
+    asker: &mut Asker<'_, W>,
+    halt: &dyn Fn() -> bool,
+    balls: u32,
 ) -> Option<bool> {
     let (mut ball, mut layer) = (*flooded, *frontier);
     // A layer takes the relaxed bound down by about one, so the ball is
@@ -559,6 +581,9 @@ pub(crate) fn raises<const W: usize>(
     if skip == 0 {
         return Some(false);
     }
+    // The last balls passed on the way out: `B_u` (with its layer) at
+    // `inner[u % (BALLS − 1)]`.
+    let mut inner = [([0; W], [0; W]); BALLS as usize - 1];
     let mut t = 0;
     loop {
         if is_empty(&layer) {
@@ -568,6 +593,7 @@ pub(crate) fn raises<const W: usize>(
         if t >= skip && g.bound(&ball, &layer) <= tmax {
             break;
         }
+        inner[t as usize % inner.len()] = (ball, layer);
         let mut next = [0; W];
         g.gather(&layer, &mut next);
         for i in 0..W {
@@ -582,10 +608,24 @@ pub(crate) fn raises<const W: usize>(
     if t >= want {
         return Some(false);
     }
-    let forced = g.close(&mut ball, &mut layer, |_| ());
-    let k = (want - t).saturating_sub(forced);
+    // From `B_t` in, down to `B_1` at the most (`B_0` is the position
+    // itself: A*'s own question), until a tail says yes. Each ball's bound
+    // holds on its own, so any yes raises the position.
     let mut ticks = 0u32;
-    at_least(g, &ball, &layer, k, asker, false, &mut ticks, halt)
+    for u in (t.saturating_sub(balls.clamp(1, BALLS) - 1).max(1)..=t).rev() {
+        let (mut ball, mut layer) = if u == t {
+            (ball, layer)
+        } else {
+            inner[u as usize % inner.len()]
+        };
+        let forced = g.close(&mut ball, &mut layer, |_| ());
+        let k = (want - u).saturating_sub(forced);
+        match at_least(g, &ball, &layer, k, asker, false, &mut ticks, halt) {
+            Some(false) => {}
+            other => return other,
+        }
+    }
+    Some(false)
 }
 
 /// Whether `opt ≥ k` from the settled position `(f, l)` (see the module
@@ -683,18 +723,19 @@ mod tests {
     /// Along random lines of play on small boards of both rule sets, at
     /// each settled position: `at_least(k)` answers as the breadth-first
     /// optimum says for every `k` up to one past it, and `raises` never
-    /// claims more than the optimum. One table serves all the questions
+    /// claims more than the optimum, nor less than its first ball alone. One table serves all the questions
     /// of a board (so its facts answer many of them), within `extra`
     /// bytes more than it holds empty; and what it says it holds is what
     /// its parts hold, never more than that.
     /// Returns how often `raises` beat the refined bound, how often
     /// `at_least` answered from the table's own facts, how often from a
-    /// proven superset, and how often the table started again.
-    fn check_boards(extra: usize) -> [usize; 4] {
+    /// proven superset, how often the table started again, and how often
+    /// `raises` showed what its first ball alone did not.
+    fn check_boards(extra: usize) -> [usize; 5] {
         struct Check<'a>(&'a ClusterGraph, u64, usize);
         impl WithWidth for Check<'_> {
-            type Out = [usize; 4];
-            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 4] {
+            type Out = [usize; 5];
+            fn run<const W: usize>(self, g: Graph<W>) -> [usize; 5] {
                 let mut rng = cw_core::SplitMix64::new(self.1);
                 let share = TailTable::new(g.w, g.n, 0).bytes() + self.2;
                 let table = TailTable::new(g.w, g.n, share);
@@ -703,7 +744,7 @@ mod tests {
                 let never = || false;
                 // Positions where `raises` beat the refined bound, and
                 // answers `at_least` took from the table.
-                let mut met = [0; 4];
+                let mut met = [0; 5];
                 while !is_empty(&l) {
                     let (mut sf, mut sl) = (f, l);
                     g.close(&mut sf, &mut sl, |_| ());
@@ -725,6 +766,15 @@ mod tests {
                                 assert!(opt >= want, "raised to {want}, opt {opt}");
                                 met[0] += usize::from(want > refined);
                             }
+                            // The balls further in only add to what the
+                            // first shows.
+                            let first =
+                                raises_asking(&g, &sf, &sl, tmax, want, &mut asker, &never, 1);
+                            assert!(first.is_some());
+                            if first == Some(true) {
+                                assert_eq!(r, Some(true));
+                            }
+                            met[4] += usize::from(r == Some(true) && first == Some(false));
                         }
                     }
                     let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
@@ -739,7 +789,7 @@ mod tests {
                 met
             }
         }
-        let mut met = [0; 4];
+        let mut met = [0; 5];
         for seed in 0..40 {
             let board = if seed % 2 == 0 {
                 Board::seeded(7, 7, 5, seed).unwrap()
@@ -762,8 +812,13 @@ mod tests {
         // `the_ball_bound_keeps_the_optimum_and_saves_expansions`, shows
         // it paying on larger ones), and few questions are left to the
         // superset index (5 on these boards); the table answered often
-        // enough to mean something, and the index answered some.
-        let [_, from_table, from_supersets, _] = check_boards(1 << 30);
+        // enough to mean something, and the index answered some. The balls
+        // further in raised positions the first did not.
+        let [_, from_table, from_supersets, _, inner_raised] = check_boards(1 << 30);
+        assert!(
+            inner_raised > 0,
+            "a ball further in raised {inner_raised} times"
+        );
         assert!(
             from_table > 20,
             "answered from the table {from_table} times"
@@ -786,7 +841,7 @@ mod tests {
         // Room for a first chunk of facts or two: the table fills and starts
         // again, and its count stays its parts' bytes, within its share
         // (checked in `check_boards`).
-        let [.., restarts] = check_boards(25_000);
+        let [.., restarts, _] = check_boards(25_000);
         assert!(restarts > 0, "it never filled");
     }
 }
