@@ -234,8 +234,9 @@ pub struct ExactOptions {
     /// is) or a proven lower bound above it ([`StopReason::Answered`]).
     pub within: Option<u32>,
     /// The ball bound with exact tails (see [`tails`](super::tails)): the
-    /// relaxed bound of the tails it searches, at most this (0: off;
-    /// [`DEFAULT_TAILS`] by default).
+    /// first tail asked about a position has a relaxed bound of at most
+    /// this, the others are further in (0: off; [`DEFAULT_TAILS`] by
+    /// default).
     pub tails: u32,
 }
 

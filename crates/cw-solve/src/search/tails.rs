@@ -28,7 +28,8 @@
 //! A* needs no value, only an answer: a position popped at `f = g + h`
 //! can wait for a later level if `opt(R) ≥ h + 1`. So the search asks, for
 //! the first ball whose plain relaxed bound is at most `T` (a tail short
-//! enough to search), whether `opt(B_t) ≥ h + 1 − t` ([`raises`]). The
+//! enough to search), whether `opt(B_t) ≥ h + 1 − t` ([`raises`]), and
+//! when the answer is no, the same of the balls further in (below). The
 //! ball is settled first (its exposed colors played, each one move, as the
 //! elimination rule allows), and [`at_least`] answers by depth-first search
 //! with the refined bound: `opt(X) ≥ k` holds when the board is not clear
@@ -36,6 +37,45 @@
 //! start a shortest solution ([`Graph::each_child`]), reached with `m`
 //! moves, has `opt ≥ k − m`; a child that finishes in fewer than `k`
 //! moves refutes it.
+//!
+//! # From the outside in
+//!
+//! Every ball gives its own bound, and the bound `t + opt(B_t)` does not
+//! always grow as `t` shrinks: a ball one layer further in (a longer tail)
+//! shows more for some positions and less for others. Asking several
+//! balls raises every position that one of them raises; the cost is their
+//! searches. So [`raises`] asks the first ball whose relaxed bound is at
+//! most `T` (the outermost: the shortest tail, the cheapest search), and
+//! only while the answer is no, the balls one, two, three and four layers
+//! further in ([`BALLS`] in all, never `B_0`, the position itself): most
+//! positions are raised by an outer ball's short search, and the long
+//! searches go only to the positions no shorter one raises. With `T` =
+//! 10 the innermost tails are about as long as a single ball's with 14.
+//!
+//! Measured against the single ball with `T` = 12 (the default before),
+//! two threads (`colorwalk optimum BOARD --threads 2 --no-store`, single
+//! runs beside nothing else):
+//!
+//! | balls, first `T` | `26x26c8-s13` | `-s3` | `-s17` |
+//! |---|---|---|---|
+//! | 1, 12 (before) | 4.1 s, 88k expanded | 15.3 s, 179k | 8.2 s, 121k |
+//! | 2, 11 | 4.0 s, 76k | 12.4 s, 135k | 6.8 s, 121k |
+//! | 3, 11 | 3.5 s, 37k | 9.2 s, 57k | 6.5 s, 54k |
+//! | 4, 10 | 3.5 s, 37k | 7.7 s, 57k | 6.6 s, 52k |
+//! | **5, 10** | **3.2 s, 24k** | **6.8 s, 32k** | **6.0 s, 28k** |
+//! | 6, 9 | 3.2 s, 24k | 7.2 s, 32k | 6.1 s, 28k |
+//! | 6, 10 | 3.3 s, 20k | 7.2 s, 24k | 6.2 s, 22k |
+//!
+//! (Five balls from 10 ask about the balls four from 11 do, plus one
+//! further out, which is cheaper to ask first: four from 11 took 8.4 s on
+//! `-s3`.) The
+//! whole proof of `26x26c8-s20` (optimum 42, `--memory-mb 4096`) took
+//! 83.8 s against 121.1 s (94k positions expanded against 743k, a peak of
+//! 474 MB against 878 MB); the 20 Color Walk 30×30×6 boards
+//! (`scripts/bench-big.sh`'s command line) 59.9 s against 110.3 s; every
+//! tenth board of b24c6n1000 13.7 s against 15.2 s and the 99 boards of
+//! 99problems 5.5 s against 5.9 s (`colorwalk bench --boards FILE --spec
+//! exact:memory-mb=4096 --threads 2 --no-store`, a board a thread).
 //!
 //! # Sharing what the tails prove
 //!
@@ -70,8 +110,9 @@
 //!
 //! # What it buys
 //!
-//! `T` = 12 is the default ([`DEFAULT_TAILS`](super::DEFAULT_TAILS)).
-//! Measured with the superset index, each run beside other work on the
+//! `T` = 10, with the balls further in, is the default
+//! ([`DEFAULT_TAILS`](super::DEFAULT_TAILS)): see above. Before, with one
+//! ball and the superset index, each run beside other work on the
 //! machine (so times compare within a pair or a bench only):
 //! - `26x26c8-s20` (optimum 42; `colorwalk optimum 26x26c8-s20 --threads 1
 //!   --progress --time-limit 150 --tails T`, the default 1 GiB cap): with
@@ -116,6 +157,9 @@
 //! `T` asks fewer, longer tails; 13 is past the point where they pay.
 //!
 //! # Tried and dropped
+//!
+//! Measured with one ball and `T` = 12, before the balls were asked from
+//! the outside in.
 //!
 //! With the tails on, the last level's merged refutation no longer runs
 //! (see [`Budget::merge_last_level`](super::astar::Budget)): on
