@@ -783,7 +783,7 @@ fn floodit_set_samples_are_proven_to_the_published_optimum() {
     }
     assert!(sets.len() >= 10, "the sample covers every set with optima");
     // 4 GiB, the budget the 99problems rows are held to (the hardest board,
-    // 20x20 with 8 colors, counts about 18 MB today).
+    // 20x20 with 8 colors, counts about 16 MB today).
     let opts = ExactOptions {
         memory_mb: 4096,
         ..ExactOptions::default()
