@@ -207,7 +207,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use super::tails::{Asker, PENDING, TailTable, raises};
+use super::tails::{Asker, BALLS, PENDING, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::cell::OnceCell;
@@ -1034,7 +1034,7 @@ fn expand_one<const W: usize>(
     // (or, past the upper bound, is dropped) instead of being expanded.
     if let (Some((tmax, _)), Some(asker)) = (view.tails, asker) {
         let want = view.f + 1 - gi as u32;
-        if raises(g, &cf, &cl, tmax, want, asker, halt) == Some(true) {
+        if raises(g, &cf, &cl, tmax, want, asker, halt, BALLS) == Some(true) {
             if view.f + 1 < ub {
                 out.push(Child {
                     parent: i,

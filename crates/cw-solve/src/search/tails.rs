@@ -588,24 +588,11 @@ pub(crate) const BALLS: u32 = 5;
 /// Whether the ball bound shows `opt(R) ≥ want` for the settled position
 /// `(flooded, frontier)`: asks the tail of the first ball whose relaxed
 /// bound is at most `tmax`, and while the answer is no, the tails of up to
-/// [`BALLS`]` − 1` balls further in, one layer each (see the module docs).
-/// `None` when `halt` answered yes during a tail's search (nothing is known
-/// then).
-pub(crate) fn raises<const W: usize>(
-    g: &Graph<W>,
-    flooded: &Set<W>,
-    frontier: &Set<W>,
-    tmax: u32,
-    want: u32,
-    asker: &mut Asker<'_, W>,
-    halt: &dyn Fn() -> bool,
-) -> Option<bool> {
-    raises_asking(g, flooded, frontier, tmax, want, asker, halt, BALLS)
-}
-
-/// [`raises`], asking at most `balls` balls (1 to [`BALLS`]).
+/// `balls − 1` balls further in, one layer each (`balls` from 1 to
+/// [`BALLS`], which the search asks; see the module docs). `None` when
+/// `halt` answered yes during a tail's search (nothing is known then).
 #[allow(clippy::too_many_arguments)]
-fn raises_asking<const W: usize>(
+pub(crate) fn raises<const W: usize>(
     g: &Graph<W>,
     flooded: &Set<W>,
     frontier: &Set<W>,
@@ -804,7 +791,7 @@ mod tests {
                     let refined = g.refined_bound(&sf, &sl, u32::MAX);
                     for tmax in 1..6 {
                         for want in 1..=opt + 2 {
-                            let r = raises(&g, &sf, &sl, tmax, want, &mut asker, &never);
+                            let r = raises(&g, &sf, &sl, tmax, want, &mut asker, &never, BALLS);
                             assert!(r.is_some());
                             if r == Some(true) {
                                 assert!(opt >= want, "raised to {want}, opt {opt}");
@@ -812,8 +799,7 @@ mod tests {
                             }
                             // The balls further in only add to what the
                             // first shows.
-                            let first =
-                                raises_asking(&g, &sf, &sl, tmax, want, &mut asker, &never, 1);
+                            let first = raises(&g, &sf, &sl, tmax, want, &mut asker, &never, 1);
                             assert!(first.is_some());
                             if first == Some(true) {
                                 assert_eq!(r, Some(true));
