@@ -754,10 +754,10 @@ mod tests {
     /// Along random lines of play on small boards of both rule sets, at
     /// each settled position: `at_least(k)` answers as the breadth-first
     /// optimum says for every `k` up to one past it, and `raises` never
-    /// claims more than the optimum, nor less than its first ball alone. One table serves all the questions
-    /// of a board (so its facts answer many of them), within `extra`
-    /// bytes more than it holds empty; and what it says it holds is what
-    /// its parts hold, never more than that.
+    /// claims more than the optimum, nor less than its first ball alone.
+    /// One table serves all the questions of a board (so its facts answer
+    /// many of them), within `extra` bytes more than it holds empty; and
+    /// what it says it holds is what its parts hold, never more than that.
     /// Returns how often `raises` beat the refined bound, how often
     /// `at_least` answered from the table's own facts, how often from a
     /// proven superset, how often the table started again, and how often
