@@ -10,7 +10,7 @@
 #
 # One board at a time, its search on SEARCH_THREADS threads (default 2, the
 # machine's two cores); RULES picks one rule set (color-walk or flood-it);
-# TAILS sets `exact:tails` (default: the solver's own, 12).
+# TAILS sets `exact:tails` (default: the solver's own, 10).
 # Ctrl-C, SIGTERM or SIGHUP stop the bench under way (its table so far is
 # printed) and the script, with exit code 130.
 set -euo pipefail

@@ -248,6 +248,49 @@
 //!   waits for the highest level it is shown to need instead of being
 //!   popped and asked again at each: 7.2 s against 7.4 s, and on
 //!   `26x26c8-s20` the bound 41 came after 44.5 s instead of 39.5 s.
+//!
+//! ## With five balls from `T` = 10
+//!
+//! Where the time goes (2026-11-28, one thread, a probe build that timed
+//! each question). On `26x26c8-s13` (9 to 11 s) the balls were asked 122k
+//! times for 24k positions expanded, and answered:
+//!
+//! | ball | no | yes |
+//! |---|---|---|
+//! | first (outermost) | 88k, 1.1 s | 35k, 0.6 s |
+//! | one layer in | 48k, 0.8 s | 40k, 1.3 s |
+//! | two in | 29k, 1.0 s | 19k, 1.2 s |
+//! | three in | 14k, 0.9 s | 15k, 1.3 s |
+//! | four in | 4k, 0.4 s | 10k, 0.8 s |
+//!
+//! So the no answers took 45 % of the tails' time. By the gap between the
+//! moves asked and the ball's refined bound: a gap of 1, 81k questions,
+//! 62 % yes, 0.4 s; of 2, 144k, 37 % yes, 3.4 s; of 3, 75k, 21 % yes,
+//! 3.6 s; never more. On `-s3` (24 s) the superset queries took 13.6 s
+//! (1.65M queries, 8.3 µs each); on `-s13` a third of the queries' time
+//! went to reading the rows of the set's other clusters for the
+//! candidates the filter rows leave (`perf annotate`). Each of these was
+//! measured and left out:
+//! - One index for all `k`, each set stored with 64 more bits, the first
+//!   `k` of them set, and a query for `k` asking for bit `k` as well (one
+//!   query instead of one a level, the same answers): 1.08 times the time
+//!   on `-s3` (one thread, medians of three pairs run in turn), 1.11 on
+//!   `-s13` with two threads.
+//! - Before a position's children, asking whether its ball one layer out
+//!   (every child lies within it) was shown to need one move less, by the
+//!   exact facts or a proven superset: it answered 5.6k of 245k positions
+//!   searched, and the run was slower (13.5 s against 10.4 s, single
+//!   runs; the ball bound nested, above, asked it by search).
+//! - A child's exact facts looked up before its refined bound: few
+//!   answered (the same positions searched within 1 %), 8.9 s against
+//!   8.4 s.
+//! - Queries that read only the newest 4,096 or 16,384 sets of each level:
+//!   more positions searched, 10.5 s and 9.0 s against 9.3 to 11 s.
+//! - Balls whose refined bound is 3 short of the question skipped (their
+//!   searches took 40 % of the questions' time, and said yes to 21 %):
+//!   twice the positions expanded (54.6k against 24.0k), in the same time.
+//! - Levels of the index split at 4,096 or 8,192 sets instead of 32,768:
+//!   9.7 s and 10.1 s against 9.4 s.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
