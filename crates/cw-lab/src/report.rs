@@ -313,8 +313,8 @@ pub fn render_comparison(diffs: &[PairedDiff], format: TableFormat) -> String {
                 d.mean_a.map(fixed2),
                 d.mean_b.map(fixed2),
                 d.mean_diff.map(|x| format!("{x:+.2}")),
-                Some(fixed2(d.mean_ms_a)),
-                Some(fixed2(d.mean_ms_b)),
+                d.mean_ms_a.map(fixed2),
+                d.mean_ms_b.map(fixed2),
             ]
         })
         .collect();

@@ -274,10 +274,12 @@ pub struct PairedDiff {
     /// Mean moves of the spec in run b over the pairs both runs solved (so
     /// `mean_b − mean_a = mean_diff`).
     pub mean_b: Option<f64>,
-    /// Mean milliseconds per board in run a, over the paired boards.
-    pub mean_ms_a: f64,
-    /// Mean milliseconds per board in run b, over the paired boards.
-    pub mean_ms_b: f64,
+    /// Mean milliseconds per board in run a, over the paired boards (`None`
+    /// if there are none).
+    pub mean_ms_a: Option<f64>,
+    /// Mean milliseconds per board in run b, over the paired boards (`None`
+    /// if there are none).
+    pub mean_ms_b: Option<f64>,
 }
 
 /// The specs of `one`'s games that `other` has no game of, in `one`'s
@@ -347,8 +349,8 @@ pub fn compare(a: &[GameRecord], b: &[GameRecord]) -> Vec<PairedDiff> {
             mean_diff: mean(&deltas),
             mean_a: mean(&moves_a),
             mean_b: mean(&moves_b),
-            mean_ms_a: sa.mean_ms,
-            mean_ms_b: sb.mean_ms,
+            mean_ms_a: (n_pairs > 0).then_some(sa.mean_ms),
+            mean_ms_b: (n_pairs > 0).then_some(sb.mean_ms),
         });
     }
     diffs
@@ -509,6 +511,7 @@ mod tests {
         assert_eq!((d.mean_a, d.mean_b), (Some(43.5), Some(37.0)));
         assert_eq!(d.mean_diff, Some(-6.5));
         // Times follow the moves here (1 µs a move).
-        assert!((d.mean_ms_a - 0.0435).abs() < 1e-12 && (d.mean_ms_b - 0.037).abs() < 1e-12);
+        let (ms_a, ms_b) = (d.mean_ms_a.unwrap(), d.mean_ms_b.unwrap());
+        assert!((ms_a - 0.0435).abs() < 1e-12 && (ms_b - 0.037).abs() < 1e-12);
     }
 }

@@ -188,7 +188,7 @@ test('rows of runs and of two runs compared', () => {
   const diff = { spec: 'greedy', n_pairs: 3, better: 1, worse: 0, equal: 2, n_both_solved: 2, mean_a: 31, mean_b: 30.5, mean_diff: -0.5, mean_ms_a: 1.25, mean_ms_b: null };
   assert.deepEqual(compareRows([diff]), [['greedy', 3, 1, 0, 2, 2, '31.00', '30.50', '-0.50', '1.3', '–']]);
   // No pairs: no times either (not 0.0).
-  const none = { ...diff, n_pairs: 0, better: 0, equal: 0, n_both_solved: 0, mean_a: null, mean_b: null, mean_diff: null, mean_ms_a: 0, mean_ms_b: 0 };
+  const none = { ...diff, n_pairs: 0, better: 0, equal: 0, n_both_solved: 0, mean_a: null, mean_b: null, mean_diff: null, mean_ms_a: null, mean_ms_b: null };
   assert.deepEqual(compareRows([none]).map((r) => r.slice(9)), [['–', '–']]);
   assert.equal(leftOutText(1, 2, ['near'], ['gla:depth=9']), 'Left out (no pairs): near only in run 1; gla:depth=9 only in run 2.');
   assert.equal(leftOutText(1, 2, [], ['near']), 'Left out (no pairs): near only in run 2.');

@@ -153,6 +153,20 @@ fn compare_counts_a_hand_made_pair_of_runs() {
         x.mean_b.unwrap() - x.mean_a.unwrap(),
         x.mean_diff.unwrap()
     ));
-    assert!(close(x.mean_ms_a, 1.0));
-    assert!(close(x.mean_ms_b, 3.0));
+    assert!(close(x.mean_ms_a.unwrap(), 1.0));
+    assert!(close(x.mean_ms_b.unwrap(), 3.0));
+}
+
+/// A spec both runs played, but on no board in common: it has no pairs, so
+/// no means, and its times are unknown rather than zero.
+#[test]
+fn a_spec_without_pairs_has_no_times() {
+    let a = vec![rec(0, "x", true, 30, 2 * MS)];
+    let b = vec![rec(1, "x", true, 31, 3 * MS)];
+    let diffs = compare(&a, &b);
+    assert_eq!(diffs.len(), 1);
+    let x = &diffs[0];
+    assert_eq!((x.n_pairs, x.n_both_solved), (0, 0));
+    assert_eq!((x.mean_a, x.mean_b, x.mean_diff), (None, None, None));
+    assert_eq!((x.mean_ms_a, x.mean_ms_b), (None, None));
 }

@@ -40,9 +40,9 @@ export const COMPARE_HEAD = ['spec', 'pairs', 'b better', 'b worse', 'equal', 'b
  * @returns {(string | number)[][]}
  */
 export function compareRows(diffs) {
-  // With no pairs there is no time to show either.
+  // With no pairs the server sends no times (null), shown as '–'.
   return diffs.map((x) => [x.spec, x.n_pairs, x.better, x.worse, x.equal, x.n_both_solved, fmt(x.mean_a), fmt(x.mean_b), fmt(x.mean_diff),
-    x.n_pairs ? fmt(x.mean_ms_a, 1) : '–', x.n_pairs ? fmt(x.mean_ms_b, 1) : '–']);
+    fmt(x.mean_ms_a, 1), fmt(x.mean_ms_b, 1)]);
 }
 
 /** Lists the stored runs, and offers them for comparison. */
