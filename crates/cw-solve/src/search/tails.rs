@@ -291,6 +291,12 @@
 //!   twice the positions expanded (54.6k against 24.0k), in the same time.
 //! - Levels of the index split at 4,096 or 8,192 sets instead of 32,768:
 //!   9.7 s and 10.1 s against 9.4 s.
+//! - Positions whose every child the refined bound settled kept as exact
+//!   facts only, not in the index (on `-s13` every yes for 11 moves was
+//!   such a position, and such a position costs one expansion to prove
+//!   again): medians of three pairs run in turn, 0.96 of the time on
+//!   `-s3` (one thread), 1.02 on `-s13` and 0.97 on `-s17` (two threads),
+//!   each pair's ratio spread over more than 10 %: no clear change.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
