@@ -5,7 +5,7 @@ use crate::board_input::{label, load_board};
 use crate::cli::OptimumArgs;
 use anyhow::{Context, Result, bail};
 use cw_core::{ClusterGraph, Moves, replay};
-use cw_solve::exact::{ExactOptions, StopReason, solve_exact};
+use cw_solve::exact::{ExactOptions, StopReason, TailStats, solve_exact};
 use cw_solve::{Limits, SearchCtx};
 use serde::Serialize;
 use std::io::Write;
@@ -42,6 +42,31 @@ struct OptimumJson {
     /// With `--within N`: N and the answer.
     #[serde(skip_serializing_if = "Option::is_none")]
     within: Option<WithinJson>,
+    /// What the ball bound's tails did (`null` when they were never asked:
+    /// off, or a search that ended within 20,000 expansions).
+    tails: Option<TailsJson>,
+}
+
+/// The ball bound's counts ([`TailStats`]).
+#[derive(Serialize)]
+struct TailsJson {
+    positions_asked: u64,
+    positions_raised: u64,
+    balls_asked: u64,
+    tail_positions: u64,
+    from_supersets: u64,
+}
+
+impl From<TailStats> for TailsJson {
+    fn from(s: TailStats) -> TailsJson {
+        TailsJson {
+            positions_asked: s.positions_asked,
+            positions_raised: s.positions_raised,
+            balls_asked: s.balls_asked,
+            tail_positions: s.tail_positions,
+            from_supersets: s.from_supersets,
+        }
+    }
 }
 
 /// The answer to "can this board be cleared in N moves?".
@@ -166,6 +191,7 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             moves: n,
             answer: within_answer(r.moves.len() as u32, r.lower_bound, n),
         }),
+        tails: r.tails.map(TailsJson::from),
     };
     let holds = super::listed_optimum_that_holds(&entry, Some(out.moves), Some(out.lower_bound));
     let out = OptimumJson {
@@ -215,6 +241,17 @@ pub fn run(args: &OptimumArgs) -> Result<ExitCode> {
             out.peak_states,
             out.peak_bytes as f64 / 1e6
         )?;
+        if let Some(t) = &out.tails {
+            writeln!(
+                w,
+                "tails        {} of {} positions raised; {} balls asked, {} tail positions searched, {} answers from a proven superset",
+                t.positions_raised,
+                t.positions_asked,
+                t.balls_asked,
+                t.tail_positions,
+                t.from_supersets
+            )?;
+        }
         if let Some(within) = &out.within {
             let why = match within.answer {
                 "yes" => format!("a solution of {}", super::count(out.moves, "move")),

@@ -813,6 +813,10 @@ fn optimum_within_answers_whether_n_moves_clear_a_flood_it_board() {
         (&v["board"], &v["spec"]),
         (&json_str(board), &json_str("exact"))
     );
+    // A search this short ends before the tails are first asked (after
+    // 20,000 expansions): their counts are there, as null.
+    assert!(v.as_object().unwrap().contains_key("tails"));
+    assert!(v["tails"].is_null(), "{v}");
     let m = v["moves"].as_u64().unwrap();
     let yes = colorwalk(
         &["optimum", board, "--no-store", "--within", &m.to_string()],

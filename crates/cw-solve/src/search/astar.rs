@@ -207,7 +207,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use super::tails::{Asker, BALLS, PENDING, TailTable, raises};
+use super::tails::{Asker, BALLS, PENDING, TailStats, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::cell::OnceCell;
@@ -279,6 +279,10 @@ pub struct ExactResult {
     pub peak_bytes: u64,
     /// Why the search stopped before proving its result, if it did.
     pub stopped: Option<StopReason>,
+    /// What the ball bound's tails did, when they were asked (with
+    /// [`ExactOptions::tails`] above 0, once the search had expanded 20,000
+    /// positions).
+    pub tails: Option<TailStats>,
 }
 
 /// Why a search stopped before proving its result.
@@ -515,6 +519,7 @@ pub(crate) fn search<const W: usize>(
         peak_states: 0,
         peak_bytes: 0,
         stopped: None,
+        tails: None,
     };
     if is_empty(&l0) {
         report_end(ctx, &result, 0, 0);
@@ -886,6 +891,7 @@ pub(crate) fn search<const W: usize>(
     result.nodes_expanded = expanded;
     result.peak_states = store.len() as u64;
     result.peak_bytes = peak.max(bytes(&store, &meta, &queue, &dom) + tail_bytes()) as u64;
+    result.tails = tails.get().map(TailTable::stats);
     let found = best_node.is_some();
     if let Some((i, c)) = best_node {
         let mut colors = path(&meta, i);
@@ -1231,10 +1237,12 @@ mod tests {
         // Color Walk 30×20×5 and Flood-It 14×14×6 boards: with tails of
         // relaxed bound up to 6 and 11 the search proves the same optimum
         // as without (whose own proofs the reference boards check), on one
-        // thread and on a crew of 2, and expands fewer positions in all.
+        // thread and on a crew of 2, and expands fewer positions in all;
+        // its counts say that the tails raised positions (and nothing when
+        // they are off).
         struct Go<'a>(&'a Board, &'a ClusterGraph);
         impl WithWidth for Go<'_> {
-            type Out = [(usize, u64); 4];
+            type Out = [(usize, u64, u64); 4];
             fn run<const W: usize>(self, g: Graph<W>) -> Self::Out {
                 let (f, l) = g.position(&self.1.start());
                 let first = poor_solution(&g, &f, &l);
@@ -1255,11 +1263,23 @@ mod tests {
                         game.play(c);
                     }
                     assert!(game.is_solved());
-                    (r.moves.len(), r.nodes_expanded)
+                    let raised = match r.tails {
+                        None => {
+                            assert_eq!(tails, 0);
+                            0
+                        }
+                        Some(t) => {
+                            assert!(t.positions_raised <= t.positions_asked);
+                            assert!(t.positions_asked <= t.balls_asked);
+                            assert!(t.balls_asked <= u64::from(BALLS) * t.positions_asked);
+                            t.positions_raised
+                        }
+                    };
+                    (r.moves.len(), r.nodes_expanded, raised)
                 })
             }
         }
-        let mut expanded = [0; 4];
+        let (mut expanded, mut raised) = ([0; 4], [0; 4]);
         for seed in 1..=6 {
             let boards = [
                 Board::seeded(30, 20, 5, seed).unwrap(),
@@ -1268,15 +1288,20 @@ mod tests {
             for board in &boards {
                 let graph = ClusterGraph::new(board);
                 let runs = dispatch(&graph, Go(board, &graph));
-                for (i, (moves, n)) in runs.iter().enumerate() {
+                for (i, (moves, n, r)) in runs.iter().enumerate() {
                     assert_eq!(*moves, runs[0].0, "seed {seed}, run {i}");
                     expanded[i] += n;
+                    raised[i] += r;
                 }
             }
         }
         assert!(
             expanded[2] < expanded[0] && expanded[1] < expanded[0],
             "positions expanded (without, 6, 11, 11 on 2 threads): {expanded:?}"
+        );
+        assert!(
+            raised[1..].iter().all(|&r| r > 0),
+            "positions raised: {raised:?}"
         );
     }
 

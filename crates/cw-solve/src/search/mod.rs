@@ -29,3 +29,4 @@ pub(crate) use beam::beam_bytes;
 pub(crate) use near::TAIL_MEMORY;
 pub use near::{NearOptions, NearResult, solve_near};
 pub use prove::{solve_exact, solve_exact_from};
+pub use tails::TailStats;

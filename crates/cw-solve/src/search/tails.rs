@@ -355,6 +355,42 @@ pub(crate) struct TailTable {
     /// again (for the tests).
     from_supersets: AtomicU64,
     restarts: AtomicU64,
+    /// What the askers counted, added as each is dropped.
+    counted: Mutex<TailStats>,
+}
+
+/// What the ball bound's tails did in one search (`exact:tails=T`): the
+/// counts of its table of tail facts, summed over the threads (each counts
+/// its own and adds them to the table's when its batch is done, so the
+/// threads do not share a counter). On more than one
+/// thread the counts may differ from run to run (what one thread's search
+/// proves may answer another's question), where the moves do not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TailStats {
+    /// Positions about to be expanded whose balls were asked.
+    pub positions_asked: u64,
+    /// Of those, the positions shown to need a move more than their level
+    /// (each waits for a later level, or past the upper bound is dropped).
+    pub positions_raised: u64,
+    /// Balls asked, up to five a position.
+    pub balls_asked: u64,
+    /// Positions the tails' depth-first searches expanded (those the
+    /// table's facts, the refined bound or a proven superset did not
+    /// settle).
+    pub tail_positions: u64,
+    /// Questions, at any depth of a tail's search, answered by a proven
+    /// superset.
+    pub from_supersets: u64,
+}
+
+impl TailStats {
+    fn add(&mut self, other: &TailStats) {
+        self.positions_asked += other.positions_asked;
+        self.positions_raised += other.positions_raised;
+        self.balls_asked += other.balls_asked;
+        self.tail_positions += other.tail_positions;
+        self.from_supersets += other.from_supersets;
+    }
 }
 
 /// The exact facts of a [`TailTable`].
@@ -418,6 +454,8 @@ pub(crate) struct Asker<'a, const W: usize> {
     /// How many it holds before it writes them ([`PENDING`], or 0 when it
     /// is the only thread).
     holds: usize,
+    /// What its questions did, added to the table's counts when dropped.
+    counts: TailStats,
 }
 
 impl<const W: usize> Asker<'_, W> {
@@ -435,13 +473,14 @@ impl<'a, const W: usize> Asker<'a, W> {
             table,
             pending: Vec::with_capacity(holds),
             holds,
+            counts: TailStats::default(),
         }
     }
 
     /// Whether a position that contains `key` (`hint`: its boundary, the
     /// clusters rarest among the stored sets) was shown to need at least
     /// `k` moves: by this thread lately, or in the table's index.
-    fn superset_needs(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
+    fn superset_needs(&mut self, key: &[u64], hint: &[u64], k: u32) -> bool {
         let mine = self
             .pending
             .iter()
@@ -449,6 +488,7 @@ impl<'a, const W: usize> Asker<'a, W> {
         let needs = mine || self.table.index_has_superset(key, hint, k);
         if needs {
             self.table.from_supersets.fetch_add(1, Ordering::Relaxed);
+            self.counts.from_supersets += 1;
         }
         needs
     }
@@ -470,6 +510,7 @@ impl<'a, const W: usize> Asker<'a, W> {
 impl<const W: usize> Drop for Asker<'_, W> {
     fn drop(&mut self) {
         self.table.write_index(&mut self.pending);
+        lock(&self.table.counted).add(&self.counts);
     }
 }
 
@@ -489,6 +530,7 @@ impl TailTable {
             n,
             from_supersets: AtomicU64::new(0),
             restarts: AtomicU64::new(0),
+            counted: Mutex::new(TailStats::default()),
         }
     }
 
@@ -511,6 +553,11 @@ impl TailTable {
         if self.bytes() > self.allowed.load(Ordering::Relaxed) {
             self.start_again(&mut write(&self.index));
         }
+    }
+
+    /// What the questions of its askers dropped so far did.
+    pub fn stats(&self) -> TailStats {
+        *lock(&self.counted)
     }
 
     /// The bytes its parts hold, counted part by part (for the tests: the
@@ -704,7 +751,9 @@ pub(crate) fn raises<const W: usize>(
     // From `B_t` in, down to `B_1` at the most (`B_0` is the position
     // itself: A*'s own question), until a tail says yes. Each ball's bound
     // holds on its own, so any yes raises the position.
+    asker.counts.positions_asked += 1;
     let mut ticks = 0u32;
+    let mut answer = Some(false);
     for u in (t.saturating_sub(balls.clamp(1, BALLS) - 1).max(1)..=t).rev() {
         let (mut ball, mut layer) = if u == t {
             (ball, layer)
@@ -713,12 +762,15 @@ pub(crate) fn raises<const W: usize>(
         };
         let forced = g.close(&mut ball, &mut layer, |_| ());
         let k = (want - u).saturating_sub(forced);
-        match at_least(g, &ball, &layer, k, asker, false, &mut ticks, halt) {
-            Some(false) => {}
-            other => return other,
+        asker.counts.balls_asked += 1;
+        answer = at_least(g, &ball, &layer, k, asker, false, &mut ticks, halt);
+        if answer != Some(false) {
+            break;
         }
     }
-    Some(false)
+    asker.counts.tail_positions += u64::from(ticks);
+    asker.counts.positions_raised += u64::from(answer == Some(true));
+    answer
 }
 
 /// Whether `opt ≥ k` from the settled position `(f, l)` (see the module
@@ -874,6 +926,16 @@ mod tests {
                     g.play(&mut f, &mut l, c);
                 }
                 drop(asker);
+                // What the asker counted, added to the table's counts as it
+                // was dropped.
+                let s = table.stats();
+                assert!(s.positions_raised <= s.positions_asked);
+                assert!(s.positions_asked <= s.balls_asked);
+                assert!(s.balls_asked <= u64::from(BALLS) * s.positions_asked);
+                assert_eq!(
+                    s.from_supersets,
+                    table.from_supersets.load(Ordering::Relaxed)
+                );
                 assert_eq!(table.bytes(), table.counted_bytes());
                 assert!(table.take_peak() <= share);
                 met[2] = table.from_supersets.load(Ordering::Relaxed) as usize;

@@ -2,7 +2,9 @@
 //! of the search core's A* ([`crate::search`]; the search, its pruning rules
 //! and their arguments are in `search/astar.rs`).
 
-pub use crate::search::{ExactOptions, ExactResult, StopReason, solve_exact, solve_exact_from};
+pub use crate::search::{
+    ExactOptions, ExactResult, StopReason, TailStats, solve_exact, solve_exact_from,
+};
 
 use crate::def::{ParamCost, ParamDef, ParamKind, Params, SolverDef};
 use crate::search::beam_bytes;
