@@ -52,7 +52,9 @@
 //! are listed with the shards that hold them, so a rerun of just those shards
 //! (or `colorwalk bench` of the same plan on the output store, which resumes
 //! the merged run) completes it. Merging the same stores again adds nothing
-//! and changes nothing.
+//! and changes nothing. What a merge writes (the run, its results, the
+//! optima, the run's end) is one transaction: a merge cut off or failing
+//! while it writes leaves the output store as it found it.
 
 use crate::{BoardSet, Fingerprint};
 use cw_core::{BoardId, ClusterGraph, Moves, Replay, replay};
@@ -64,6 +66,10 @@ use thiserror::Error;
 /// Why stores cannot be merged.
 #[derive(Debug, Error)]
 pub enum MergeError {
+    /// Writing the output store failed: every write of the merge was
+    /// undone.
+    #[error("writing the output store failed, and nothing was merged (its writes were undone)")]
+    Write(#[source] StoreError),
     /// A store failed.
     #[error("{store}")]
     Store {
@@ -350,6 +356,7 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
             claim = Some(OutputClaim {
                 claim: Some(claim_run(out, r.id)?),
                 run_finished: r.finished.is_some(),
+                new_run: false,
             });
             out.results(r.id).map_err(at(out_name))?
         }
@@ -387,240 +394,267 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
     }
     check_rows(&plan, &results, &optima)?;
 
-    let (run, new_run) = match existing {
-        Some(r) => (r.id, false),
-        None => {
-            let meta = RunMeta {
-                shard: None,
-                ..plan.meta()
-            };
-            (out.begin_run(&meta).map_err(at(out_name))?, true)
-        }
-    };
-    let mut claim = match claim {
-        Some(claim) => claim,
-        None => OutputClaim {
-            claim: Some(claim_run(out, run)?),
-            run_finished: false,
-        },
-    };
-    let mut kept: HashMap<(String, String), GameRecord> = held
-        .into_iter()
-        .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
-        .collect();
-    // Where each kept result came from, for the conflicts' reports.
-    let mut source: HashMap<(String, String), String> = kept
-        .keys()
-        .map(|k| (k.clone(), out_name.to_string()))
-        .collect();
-
-    let mut report_inputs = Vec::new();
-    let (mut added, mut duplicates, mut conflicts) = (0, 0, Vec::new());
-    // What the output store gets: new results, and better ones in place of
-    // those it held.
-    let mut writes: BTreeMap<(String, String), GameRecord> = BTreeMap::new();
-    let mut take = |record: GameRecord, name: &str| {
-        let key = (record.board_id.clone(), record.spec.clone());
-        match kept.get(&key) {
+    // Every write from here on lands together or not at all (a merge cut
+    // off, or one whose write fails, leaves the output as it found it).
+    out.begin_writes().map_err(at(out_name))?;
+    let written = (|| -> Result<(MergeReport, OutputClaim), MergeError> {
+        let (run, new_run) = match existing {
+            Some(r) => (r.id, false),
             None => {
-                added += 1;
-                source.insert(key.clone(), name.to_string());
-                kept.insert(key.clone(), record.clone());
-                writes.insert(key, record);
-            }
-            Some(k) if same_result(k, &record) => {
-                duplicates += 1;
-                if higher_bound(&record, k) {
-                    let mut keep = k.clone();
-                    keep.lower_bound = record.lower_bound;
-                    kept.insert(key.clone(), keep.clone());
-                    writes.insert(key, keep);
-                }
-            }
-            Some(k) => {
-                // The better result stays, so the merge depends neither on
-                // the inputs' order nor on its steps.
-                let held_from = source[&key].clone();
-                let replace = better(&record, k);
-                let (mut keep, kept_from, other, from) = if replace {
-                    (record.clone(), name.to_string(), k.clone(), held_from)
-                } else {
-                    (k.clone(), held_from, record.clone(), name.to_string())
+                let meta = RunMeta {
+                    shard: None,
+                    ..plan.meta()
                 };
-                let raise = higher_bound(&other, &keep);
-                if raise {
-                    keep.lower_bound = other.lower_bound;
-                }
-                conflicts.push(Conflict {
-                    board_id: record.board_id.clone(),
-                    spec: record.spec.clone(),
-                    kept: (
-                        keep.outcome.as_str().to_string(),
-                        keep.moves,
-                        keep.solution.clone(),
-                    ),
-                    kept_from,
-                    other: (
-                        other.outcome.as_str().to_string(),
-                        other.moves,
-                        other.solution.clone(),
-                    ),
-                    from,
-                });
-                if replace {
-                    source.insert(key.clone(), name.to_string());
-                }
-                if replace || raise {
-                    kept.insert(key.clone(), keep.clone());
-                    writes.insert(key, keep);
-                }
+                (out.begin_run(&meta).map_err(at(out_name))?, true)
             }
-        }
-    };
-    let run_report = |r: &RunInfo| InputRun {
-        run: r.id,
-        shard: r.shard.clone(),
-        results: r.n_results,
-        finished: r.finished.is_some(),
-    };
-    if !own_runs.is_empty() {
-        for record in own_records {
-            take(record, out_name);
-        }
-        report_inputs.push(InputReport {
-            store: out_name.to_string(),
-            runs: own_runs.iter().map(run_report).collect(),
-        });
-    }
-    for (((name, _), runs), records) in inputs.iter().zip(&runs_of).zip(input_records) {
-        for record in records {
-            take(record, name);
-        }
-        report_inputs.push(InputReport {
-            store: name.clone(),
-            runs: runs.iter().map(run_report).collect(),
-        });
-    }
-    let writes: Vec<GameRecord> = writes.into_values().collect();
-    out.insert_results(run, &writes).map_err(at(out_name))?;
-    let mut optima_taken = 0;
-    for offered in input_optima {
-        for (board, moves, proven, solution) in offered {
-            if out
-                .record_optimum(&board, moves, proven, &solution)
-                .map_err(at(out_name))?
-            {
-                optima_taken += 1;
-            }
-        }
-    }
+        };
+        let mut claim = match claim {
+            Some(claim) => claim,
+            None => OutputClaim {
+                claim: Some(claim_run(out, run)?),
+                run_finished: false,
+                new_run: true,
+            },
+        };
+        let mut kept: HashMap<(String, String), GameRecord> = held
+            .into_iter()
+            .map(|r| ((r.board_id.clone(), r.spec.clone()), r))
+            .collect();
+        // Where each kept result came from, for the conflicts' reports.
+        let mut source: HashMap<(String, String), String> = kept
+            .keys()
+            .map(|k| (k.clone(), out_name.to_string()))
+            .collect();
 
-    // What is still missing, and which shards hold it.
-    let mut ids: BTreeMap<u32, String> = BTreeMap::new();
-    let mut have: BTreeSet<(u32, &str)> = BTreeSet::new();
-    for r in kept.values() {
-        ids.entry(r.board_index)
-            .or_insert_with(|| r.board_id.clone());
-        have.insert((r.board_index, r.spec.as_str()));
-    }
-    let counts: BTreeSet<u32> = runs_of
-        .iter()
-        .flatten()
-        .chain(&own_runs)
-        .filter_map(|r| r.shard.as_deref()?.parse::<crate::Shard>().ok())
-        .map(|s| s.count)
-        .collect();
-    let cut = match (counts.len(), counts.first()) {
-        (1, Some(&n)) => Some(n),
-        _ => None,
-    };
-    let generated = BoardSet::from_label(&plan.board_set);
-    let mut missing = Vec::new();
-    for index in 0..plan.n_boards {
-        let specs: Vec<String> = plan
-            .specs
-            .iter()
-            .filter(|s| !have.contains(&(index, s.as_str())))
-            .cloned()
-            .collect();
-        if specs.is_empty() {
-            continue;
+        let mut report_inputs = Vec::new();
+        let (mut added, mut duplicates, mut conflicts) = (0, 0, Vec::new());
+        // What the output store gets: new results, and better ones in place of
+        // those it held.
+        let mut writes: BTreeMap<(String, String), GameRecord> = BTreeMap::new();
+        let mut take = |record: GameRecord, name: &str| {
+            let key = (record.board_id.clone(), record.spec.clone());
+            match kept.get(&key) {
+                None => {
+                    added += 1;
+                    source.insert(key.clone(), name.to_string());
+                    kept.insert(key.clone(), record.clone());
+                    writes.insert(key, record);
+                }
+                Some(k) if same_result(k, &record) => {
+                    duplicates += 1;
+                    if higher_bound(&record, k) {
+                        let mut keep = k.clone();
+                        keep.lower_bound = record.lower_bound;
+                        kept.insert(key.clone(), keep.clone());
+                        writes.insert(key, keep);
+                    }
+                }
+                Some(k) => {
+                    // The better result stays, so the merge depends neither on
+                    // the inputs' order nor on its steps.
+                    let held_from = source[&key].clone();
+                    let replace = better(&record, k);
+                    let (mut keep, kept_from, other, from) = if replace {
+                        (record.clone(), name.to_string(), k.clone(), held_from)
+                    } else {
+                        (k.clone(), held_from, record.clone(), name.to_string())
+                    };
+                    let raise = higher_bound(&other, &keep);
+                    if raise {
+                        keep.lower_bound = other.lower_bound;
+                    }
+                    conflicts.push(Conflict {
+                        board_id: record.board_id.clone(),
+                        spec: record.spec.clone(),
+                        kept: (
+                            keep.outcome.as_str().to_string(),
+                            keep.moves,
+                            keep.solution.clone(),
+                        ),
+                        kept_from,
+                        other: (
+                            other.outcome.as_str().to_string(),
+                            other.moves,
+                            other.solution.clone(),
+                        ),
+                        from,
+                    });
+                    if replace {
+                        source.insert(key.clone(), name.to_string());
+                    }
+                    if replace || raise {
+                        kept.insert(key.clone(), keep.clone());
+                        writes.insert(key, keep);
+                    }
+                }
+            }
+        };
+        let run_report = |r: &RunInfo| InputRun {
+            run: r.id,
+            shard: r.shard.clone(),
+            results: r.n_results,
+            finished: r.finished.is_some(),
+        };
+        if !own_runs.is_empty() {
+            for record in own_records {
+                take(record, out_name);
+            }
+            report_inputs.push(InputReport {
+                store: out_name.to_string(),
+                runs: own_runs.iter().map(run_report).collect(),
+            });
         }
-        // A generated board is named without being made.
-        let board_id = ids.get(&index).cloned().or_else(|| {
-            let set = generated.as_ref()?;
-            let index = u64::from(index);
-            (index < set.len()).then(|| set.id_at(index))
-        });
-        missing.push(Missing {
-            board_index: index,
-            board_id,
-            specs,
-            shard: cut.map(|n| format!("{}/{n}", index % n)),
-        });
-    }
-    let shards_to_rerun: Vec<String> = {
-        let mut s: Vec<(u32, String)> = missing
+        for (((name, _), runs), records) in inputs.iter().zip(&runs_of).zip(input_records) {
+            for record in records {
+                take(record, name);
+            }
+            report_inputs.push(InputReport {
+                store: name.clone(),
+                runs: runs.iter().map(run_report).collect(),
+            });
+        }
+        let writes: Vec<GameRecord> = writes.into_values().collect();
+        out.insert_results(run, &writes).map_err(at(out_name))?;
+        let mut optima_taken = 0;
+        for offered in input_optima {
+            for (board, moves, proven, solution) in offered {
+                if out
+                    .record_optimum(&board, moves, proven, &solution)
+                    .map_err(at(out_name))?
+                {
+                    optima_taken += 1;
+                }
+            }
+        }
+
+        // What is still missing, and which shards hold it.
+        let mut ids: BTreeMap<u32, String> = BTreeMap::new();
+        let mut have: BTreeSet<(u32, &str)> = BTreeSet::new();
+        for r in kept.values() {
+            ids.entry(r.board_index)
+                .or_insert_with(|| r.board_id.clone());
+            have.insert((r.board_index, r.spec.as_str()));
+        }
+        let counts: BTreeSet<u32> = runs_of
             .iter()
-            .filter_map(|m| m.shard.clone())
-            .map(|s| {
-                (
-                    s.split('/')
-                        .next()
-                        .and_then(|i| i.parse().ok())
-                        .unwrap_or(0),
-                    s,
-                )
-            })
+            .flatten()
+            .chain(&own_runs)
+            .filter_map(|r| r.shard.as_deref()?.parse::<crate::Shard>().ok())
+            .map(|s| s.count)
             .collect();
-        s.sort();
-        s.dedup();
-        s.into_iter().map(|(_, s)| s).collect()
-    };
-    let complete = missing.is_empty();
-    let info = out
-        .run(run)
-        .map_err(at(out_name))?
-        .ok_or(MergeError::Store {
-            store: out_name.into(),
-            source: StoreError::NoSuchRun(run),
-        })?;
-    // A run with conflicts is left (or marked again) unfinished, so that
-    // `runs` shows it was not a clean merge (`bench` of the plan on it
-    // finishes it).
-    let finished = complete && conflicts.is_empty();
-    match (finished, info.finished.is_some()) {
-        (true, false) => out.finish_run(run).map_err(at(out_name))?,
-        (false, true) if !conflicts.is_empty() => out.unfinish_run(run).map_err(at(out_name))?,
-        _ => {}
+        let cut = match (counts.len(), counts.first()) {
+            (1, Some(&n)) => Some(n),
+            _ => None,
+        };
+        let generated = BoardSet::from_label(&plan.board_set);
+        let mut missing = Vec::new();
+        for index in 0..plan.n_boards {
+            let specs: Vec<String> = plan
+                .specs
+                .iter()
+                .filter(|s| !have.contains(&(index, s.as_str())))
+                .cloned()
+                .collect();
+            if specs.is_empty() {
+                continue;
+            }
+            // A generated board is named without being made.
+            let board_id = ids.get(&index).cloned().or_else(|| {
+                let set = generated.as_ref()?;
+                let index = u64::from(index);
+                (index < set.len()).then(|| set.id_at(index))
+            });
+            missing.push(Missing {
+                board_index: index,
+                board_id,
+                specs,
+                shard: cut.map(|n| format!("{}/{n}", index % n)),
+            });
+        }
+        let shards_to_rerun: Vec<String> = {
+            let mut s: Vec<(u32, String)> = missing
+                .iter()
+                .filter_map(|m| m.shard.clone())
+                .map(|s| {
+                    (
+                        s.split('/')
+                            .next()
+                            .and_then(|i| i.parse().ok())
+                            .unwrap_or(0),
+                        s,
+                    )
+                })
+                .collect();
+            s.sort();
+            s.dedup();
+            s.into_iter().map(|(_, s)| s).collect()
+        };
+        let complete = missing.is_empty();
+        let info = out
+            .run(run)
+            .map_err(at(out_name))?
+            .ok_or(MergeError::Store {
+                store: out_name.into(),
+                source: StoreError::NoSuchRun(run),
+            })?;
+        // A run with conflicts is left (or marked again) unfinished, so that
+        // `runs` shows it was not a clean merge (`bench` of the plan on it
+        // finishes it).
+        let finished = complete && conflicts.is_empty();
+        match (finished, info.finished.is_some()) {
+            (true, false) => out.finish_run(run).map_err(at(out_name))?,
+            (false, true) if !conflicts.is_empty() => {
+                out.unfinish_run(run).map_err(at(out_name))?
+            }
+            _ => {}
+        }
+        claim.run_finished = finished;
+        claim.new_run = false;
+        let report = MergeReport {
+            run,
+            new_run,
+            fingerprint: plan.fingerprint.clone(),
+            board_set: plan.board_set.clone(),
+            specs: plan.specs.clone(),
+            n_boards: plan.n_boards,
+            inputs: report_inputs,
+            added,
+            duplicates,
+            conflicts,
+            optima_taken,
+            results: kept.len() as u64,
+            expected: plan.n_plan_results(),
+            missing,
+            shards_to_rerun,
+            complete,
+            finished,
+        };
+        Ok((report, claim))
+    })();
+    match written {
+        Ok((report, claim)) => {
+            out.commit_writes().map_err(MergeError::Write)?;
+            // The claim ends once the writes are in.
+            drop(claim);
+            Ok(report)
+        }
+        Err(e) => {
+            // Nothing more is lost if undoing fails: the transaction then
+            // ends with the connection, undone.
+            let _ = out.undo_writes();
+            Err(match e {
+                MergeError::Store { source, .. } => MergeError::Write(source),
+                other => other,
+            })
+        }
     }
-    claim.run_finished = finished;
-    drop(claim);
-    Ok(MergeReport {
-        run,
-        new_run,
-        fingerprint: plan.fingerprint.clone(),
-        board_set: plan.board_set.clone(),
-        specs: plan.specs.clone(),
-        n_boards: plan.n_boards,
-        inputs: report_inputs,
-        added,
-        duplicates,
-        conflicts,
-        optima_taken,
-        results: kept.len() as u64,
-        expected: plan.n_plan_results(),
-        missing,
-        shards_to_rerun,
-        complete,
-        finished,
-    })
 }
 
 /// The output run's claim while a merge holds it ([`Store::claim_run`]),
 /// ended when dropped, on every return: the lock is released, and its file
 /// deleted when the run is finished (a finished run has none, as `bench`
-/// leaves it). A refused merge has written nothing, so the run is as it was
+/// leaves it) or was begun by a merge whose writes were undone (no such run
+/// is left). A refused merge has written nothing, so the run is as it was
 /// when claimed; a merge that went through says how it left the run.
 struct OutputClaim {
     /// The claim, until it is dropped.
@@ -628,12 +662,15 @@ struct OutputClaim {
     /// Whether the run is finished (at the claim, until the merge has
     /// written it).
     run_finished: bool,
+    /// Whether the run was begun by this merge and is not written yet: if
+    /// the claim ends now, the run's writes are undone.
+    new_run: bool,
 }
 
 impl Drop for OutputClaim {
     fn drop(&mut self) {
         if let Some(claim) = self.claim.take()
-            && self.run_finished
+            && (self.run_finished || self.new_run)
         {
             claim.release_finished();
         }

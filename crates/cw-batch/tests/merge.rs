@@ -7,7 +7,8 @@
 //! output store's own) that is not of the plan, or whose solution does not
 //! replay to what it says, and a result past the plan's move limit, refuses
 //! the merge before anything is written, and a refused merge ends its claim
-//! on the output's run.
+//! on the output's run; a merge whose writes fail half-way leaves the output
+//! as it found it.
 
 use cw_batch::{
     Batch, BoardSet, Event, GameLimits, MergeError, MergeReport, Plan, Resume, Shard, merge, run,
@@ -1066,6 +1067,38 @@ fn a_refused_merge_ends_its_claim_on_the_output_run() {
     let report = merge_paths(&mut out, &paths).unwrap();
     assert!(report.finished && report.added == 0);
     assert!(!lock.exists());
+}
+
+#[test]
+fn a_merge_whose_writes_fail_half_way_leaves_the_output_as_it_was() {
+    // The output store refuses every optimum (as a full disk would refuse
+    // a write), after the merge has begun its run and written its results:
+    // all of that is undone, nor is the new run's lock file left. Once the
+    // store takes writes again, the same merge goes through.
+    let dir = tempfile::tempdir().unwrap();
+    let paths = three_shards(dir.path());
+    let out_path = dir.path().join("out.db");
+    drop(Store::open(&out_path).unwrap());
+    tamper(
+        &out_path,
+        "CREATE TRIGGER full BEFORE INSERT ON optima \
+         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
+    );
+    let mut out = Store::open(&out_path).unwrap();
+    let before = dump(&out);
+    let e = merge_paths(&mut out, &paths).unwrap_err();
+    assert!(matches!(e, MergeError::Write(_)), "{e}");
+    assert!(e.to_string().contains("nothing was merged"), "{e}");
+    assert_eq!(dump(&out), before, "nothing written: {e}");
+    assert!(out.runs().unwrap().is_empty(), "{e}");
+    assert!(!lock_file(&out_path, 1).exists(), "{e}");
+    drop(out);
+
+    tamper(&out_path, "DROP TRIGGER full;");
+    let mut out = Store::open(&out_path).unwrap();
+    let report = merge_paths(&mut out, &paths).unwrap();
+    assert!(report.finished && report.new_run, "{report:?}");
+    assert!(!out.all_optima().unwrap().is_empty());
 }
 
 /// The output store's own rows are checked as an input's are: its results

@@ -681,11 +681,39 @@ impl Store {
         rows.collect::<Result<_, _>>().context(what)
     }
 
-    /// Stores results of `run` in one transaction; a result for the same
-    /// board and spec replaces the old one.
+    /// Begins writes that land together or not at all: every write from
+    /// here to [`commit_writes`](Self::commit_writes) is one transaction,
+    /// undone by [`undo_writes`](Self::undo_writes) or if the process
+    /// ends first. The store's write lock is taken now (waiting for
+    /// another writer as long as any write does), so nothing written by
+    /// another process comes in between.
+    pub fn begin_writes(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .execute_batch("BEGIN IMMEDIATE")
+            .context(|| "beginning writes".to_string())
+    }
+
+    /// Makes the writes since [`begin_writes`](Self::begin_writes) last.
+    pub fn commit_writes(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .execute_batch("COMMIT")
+            .context(|| "committing writes".to_string())
+    }
+
+    /// Undoes the writes since [`begin_writes`](Self::begin_writes).
+    pub fn undo_writes(&mut self) -> Result<(), StoreError> {
+        self.conn
+            .execute_batch("ROLLBACK")
+            .context(|| "undoing writes".to_string())
+    }
+
+    /// Stores results of `run` in one transaction (part of the writes
+    /// begun by [`begin_writes`](Self::begin_writes), if any); a result for
+    /// the same board and spec replaces the old one.
     pub fn insert_results(&mut self, run: i64, records: &[GameRecord]) -> Result<(), StoreError> {
         let what = || format!("inserting {} results into run {run}", records.len());
-        let tx = self.conn.transaction().context(what)?;
+        // A savepoint: a transaction of its own, or a part of one begun.
+        let tx = self.conn.savepoint().context(what)?;
         {
             let mut stmt = tx
                 .prepare_cached(
