@@ -310,6 +310,17 @@
 //!   of the sets' complements, asked after a superset query missed. On
 //!   `-s13` (one thread) it answered 19k of its 230k queries, in 0.8 s,
 //!   and the run took 10.8 s against 10.6 s.
+//! - A raised position asked at once for the levels above, by the ball
+//!   that raised it, while it says yes (tried before with one ball: see
+//!   above). The search's own counts (`colorwalk optimum`'s `tails` line)
+//!   show why it saves little: on `-s13` the tails were asked 122,384
+//!   times for 55k positions (8k asked once, 32k twice, 15k three times,
+//!   counted with a probe build), 118,350 times raising the position;
+//!   asked at once, the same ball seldom showed the next level too, and
+//!   the positions asked fell only to 121,201 (on `-s3` from 172,115 to
+//!   156,329): a position raised again at the next level is mostly raised
+//!   there by a ball further in. Single runs, one thread: `-s13` 9.6 s
+//!   against 8.7 s, `-s3` 21.1 s against 24.3 s.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
