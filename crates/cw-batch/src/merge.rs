@@ -631,16 +631,21 @@ pub fn merge(out: &mut Store, inputs: &[(String, &Store)]) -> Result<MergeReport
         };
         Ok((report, claim))
     })();
+    // If undoing fails too, nothing more is lost: the transaction ends with
+    // the connection, undone.
     match written {
-        Ok((report, claim)) => {
-            out.commit_writes().map_err(MergeError::Write)?;
-            // The claim ends once the writes are in.
-            drop(claim);
-            Ok(report)
-        }
+        // The claim ends once the writes are in.
+        Ok((report, mut claim)) => match out.commit_writes() {
+            Ok(()) => Ok(report),
+            Err(e) => {
+                let _ = out.undo_writes();
+                // The run as it was: not there, or as the claim found it.
+                claim.new_run = report.new_run;
+                claim.run_finished = existing.is_some_and(|r| r.finished.is_some());
+                Err(MergeError::Write(e))
+            }
+        },
         Err(e) => {
-            // Nothing more is lost if undoing fails: the transaction then
-            // ends with the connection, undone.
             let _ = out.undo_writes();
             Err(match e {
                 MergeError::Store { source, .. } => MergeError::Write(source),
