@@ -328,8 +328,10 @@
 //!   a third fewer balls asked (on `-s13` 196k against 300k, on `-s3` 345k
 //!   against 537k) and a tenth fewer tail positions searched, but the time
 //!   moved little and not always down (one thread, medians of three pairs
-//!   run in turn): 0.89 of it on `-s13`, 0.99 on `-s3` and on `-s17`, and
-//!   on `30x30c6-f10` 80 s against 66 s.
+//!   run in turn): 0.89 of it on `-s13`, 0.99 on `-s3` and on `-s17`. On
+//!   `30x30c6-f10` it took 90 s against 74 s (single runs), with 10 % more
+//!   tail positions searched (1.24M against 1.13M): what the searches left
+//!   out had proven answered later questions.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
