@@ -335,7 +335,7 @@
 //! - A budget a question: a ball whose search passed 16, 64 or 256
 //!   positions given up (taken as no). On `26x26c8-s1` (one thread, 60 s)
 //!   the questions of 128 positions or more were 0.2 % of them but took
-//!   41 % of the tail positions searched; yet with the budget the proven
+//!   40 % of the tail positions searched; yet with the budget the proven
 //!   bound reached 42 after 49.4 s (64) and 48.5 s (256) against 48.5 s,
 //!   and `-s3` took 20.3 s (16) and 21.1 s (64) against 23.2 s, `-s13`
 //!   9.2 s and 9.6 s against 9.2 s, about the same positions expanded
