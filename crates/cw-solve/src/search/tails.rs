@@ -400,9 +400,7 @@ pub(crate) struct TailTable {
     /// the index's sets).
     w: usize,
     n: usize,
-    /// Questions answered by a proven superset, and times it started
-    /// again (for the tests).
-    from_supersets: AtomicU64,
+    /// Times it started again (for the tests).
     restarts: AtomicU64,
     /// What the askers counted, added as each is dropped.
     counted: Mutex<TailStats>,
@@ -536,7 +534,6 @@ impl<'a, const W: usize> Asker<'a, W> {
             .any(|(j, set)| *j >= k && key.iter().zip(set).all(|(a, b)| a & !b == 0));
         let needs = mine || self.table.index_has_superset(key, hint, k);
         if needs {
-            self.table.from_supersets.fetch_add(1, Ordering::Relaxed);
             self.counts.from_supersets += 1;
         }
         needs
@@ -577,7 +574,6 @@ impl TailTable {
             peak: AtomicUsize::new(held),
             w,
             n,
-            from_supersets: AtomicU64::new(0),
             restarts: AtomicU64::new(0),
             counted: Mutex::new(TailStats::default()),
         }
@@ -984,13 +980,9 @@ mod tests {
                 assert!(s.positions_raised <= s.positions_asked);
                 assert!(s.positions_asked <= s.balls_asked);
                 assert!(s.balls_asked <= u64::from(BALLS) * s.positions_asked);
-                assert_eq!(
-                    s.from_supersets,
-                    table.from_supersets.load(Ordering::Relaxed)
-                );
                 assert_eq!(table.bytes(), table.counted_bytes());
                 assert!(table.take_peak() <= share);
-                met[2] = table.from_supersets.load(Ordering::Relaxed) as usize;
+                met[2] = s.from_supersets as usize;
                 met[3] = table.restarts.load(Ordering::Relaxed) as usize;
                 met
             }
