@@ -86,7 +86,7 @@
 //! indexes the positions shown to need `k` moves by `k`, in the structure
 //! of the dominance index ([`Supersets`]), and a question the exact facts
 //! and the refined bound leave open asks it whether a proven superset
-//! needs `k` or more. The tails of neighboring positions' balls differ in
+//! needs `k` (see "The index's level `k` alone" below). The tails of neighboring positions' balls differ in
 //! a few clusters and meet the same or smaller positions after a few
 //! moves. On `26x26c8-s13` with `T` = 11 (one thread; 438k questions, 62 %
 //! of them answered yes), the tails searched 1.39M positions with exact
@@ -98,7 +98,7 @@
 //! The table is one, shared by the search's threads. Its exact facts are
 //! in 16 parts by hash, each with its own lock, held for a look-up or a
 //! record. Its superset index has one lock, which a query holds for long
-//! (it reads every depth from `k` up); so with more than one thread, each
+//! (it reads every stored set of its level that can answer); so with more than one thread, each
 //! holds its index records back ([`Asker`]) and writes 256 at a time, and
 //! its own questions look through those it holds as well. It may hold a
 //! quarter of the memory cap, and less when the search needs the rest:
@@ -172,6 +172,27 @@
 //! of three pairs run in turn, 2026-11-28): `26x26c8-s3` 0.86 of the time,
 //! `-s13` 0.99, `-s17` 0.85, `30x30c6-f10` 0.83; on one thread `-s3` 0.81
 //! and `-s13` 0.97.
+//!
+//! # The index's level `k` alone
+//!
+//! A question for `k` is answered by an indexed position shown to need
+//! `k` moves or more that contains it. It reads only the level of those
+//! shown to need exactly `k`: any yes it finds is a proof, so answers stay
+//! right whatever it leaves unread, and what it leaves unread never
+//! answered. Counted with a probe build on `26x26c8-s13` (one thread),
+//! every one of 468,527 yes answers came from level `k` itself, while a
+//! question no superset answered read 4 to 8 levels: a position that
+//! needs `k + 1` moves was mostly asked and indexed for `k` first (the
+//! balls ask `k` level after level), and a superset of the question at a
+//! higher level is also one at level `k`. Reading level `k` alone, the
+//! tails' counts (`colorwalk optimum BOARD --threads 1 --no-store`, its
+//! `tails` line) are the same to the unit on `26x26c8-s3`, `-s13` and
+//! `-s17`, and `-s13` takes 0.895 of the time (medians of four pairs run
+//! in turn, one thread). Side by side with the build that read every
+//! level from `k` up (`colorwalk optimum BOARD --threads 2 --no-store`,
+//! medians of three pairs run in turn, 2026-11-28): `26x26c8-s3` 0.84 of
+//! the time, `-s13` 0.95, `-s17` 0.91, `30x30c6-f10` 0.74 (23.5 s against
+//! 26.8 s).
 //!
 //! # Tried and dropped
 //!
@@ -376,7 +397,7 @@ use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 ///
 /// The exact facts are in [`SHARDS`] parts with a lock each, held for a
 /// look-up or a record. The index is read for long (a query reads every
-/// depth from `k` up), so with more than one thread its records wait in
+/// set of its level that can answer), so with more than one thread its records wait in
 /// each thread's [`Asker`] and go in [`PENDING`] at a time: one write a
 /// record, each waiting for the other thread's query to end and making it
 /// wait in turn, kept two threads 1.3 cores busy (see the module docs).
@@ -670,13 +691,15 @@ impl TailTable {
     }
 
     /// Whether the index holds a position that contains `key` and was
-    /// shown to need at least `k` moves.
+    /// shown to need `k` moves. Only the positions shown to need exactly
+    /// `k` are read: one shown to need more would answer too, but none ever
+    /// did, and reading their levels made a question that no superset
+    /// answers cost several queries (see "The index's level `k` alone" in
+    /// the module docs).
     fn index_has_superset(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
         let index = read(&self.index);
-        (k..=MAX_INDEXED).any(|j| {
-            let j = j as usize;
-            index.len(j) > 0 && index.has_superset(j, key, hint, u32::MAX, 0)
-        })
+        let k = k as usize;
+        index.len(k) > 0 && index.has_superset(k, key, hint, u32::MAX, 0)
     }
 
     /// Keeps the exact facts `opt ≥ at_least` and `opt < below` about the
