@@ -379,6 +379,19 @@
 //!   9.2 s and 9.6 s against 9.2 s, about the same positions expanded
 //!   (single runs): what the long searches prove answers later questions.
 //!   With 4 the expansions and the time doubled.
+//! - A tail searched in a graph of its own: the clusters outside the ball
+//!   alone, renumbered, so that its sets take 2 or 4 words instead of 8
+//!   (on `26x26c8-s13` the positions the tails search hold about 90
+//!   unflooded clusters of about 480; the balls asked left at most 128 in
+//!   97 % of the questions for the outermost ball, and 129 to 256 in most
+//!   for the innermost), its positions widened back to the board's sets
+//!   for the table, the eight graphs last made of each width kept (74 %
+//!   of the balls lie within one of them). The same answers and counts;
+//!   the refined bound took 0.58 of its samples (`perf`), but making the
+//!   graphs, renumbering the sets and widening them back took what that
+//!   saved: 1.02 of the time on `-s13` (one thread, medians of four pairs
+//!   run in turn), 1.03 on `-s3` (two pairs), and 1.00 on `-s13` once the
+//!   queries read level `k` alone (above).
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
