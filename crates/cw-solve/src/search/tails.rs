@@ -889,7 +889,9 @@ fn at_least<const W: usize>(
     if below <= k {
         return Some(false);
     }
-    if !checked && g.refined_bound(f, l, k) >= k {
+    // The refined bound as a test (see `bound.rs`, "The refined bound as a
+    // test"): at least `k` exactly when the bound is.
+    if !checked && g.refined_reaches(f, l, k) >= k {
         return Some(true);
     }
     // A position that contains this one and needs `k` moves: by
@@ -901,7 +903,8 @@ fn at_least<const W: usize>(
     if (*ticks).is_multiple_of(256) && halt() {
         return None;
     }
-    // The children the bound does not settle, least bound first (a
+    // The children the bound does not settle, least bound first (by the
+    // value `refined_reaches` gives, at least the bound; a
     // refutation is found sooner), and among equal bounds the one whose
     // region holds the most clusters first (the order changes no answer,
     // only the work: see "Children of equal bound" in the module docs); a
@@ -916,7 +919,9 @@ fn at_least<const W: usize>(
         if moves + 1 >= k {
             return true;
         }
-        let h = g.refined_bound(&nf, &nl, k - moves);
+        // At least `k − moves` exactly when the refined bound is; below,
+        // only an order for the children.
+        let h = g.refined_reaches(&nf, &nl, k - moves);
         if moves + h >= k {
             return true;
         }
