@@ -416,10 +416,11 @@ use std::sync::{Mutex, MutexGuard, RwLock, RwLockReadGuard, RwLockWriteGuard};
 ///
 /// The exact facts are in [`SHARDS`] parts with a lock each, held for a
 /// look-up or a record. The index is read for long (a query reads every
-/// set of its level that can answer), so with more than one thread its records wait in
-/// each thread's [`Asker`] and go in [`PENDING`] at a time: one write a
-/// record, each waiting for the other thread's query to end and making it
-/// wait in turn, kept two threads 1.3 cores busy (see the module docs).
+/// set of its level that can answer), so with more than one thread its
+/// records wait in each thread's [`Asker`] and go in [`PENDING`] at a
+/// time: one write a record, each waiting for the other thread's query to
+/// end and making it wait in turn, kept two threads 1.3 cores busy (see
+/// the module docs).
 pub(crate) struct TailTable {
     /// The exact facts, in [`SHARDS`] parts by their key's hash, each
     /// with its lock.
