@@ -194,6 +194,12 @@
 //! the time, `-s13` 0.95, `-s17` 0.91, `30x30c6-f10` 0.74 (23.5 s against
 //! 26.8 s).
 //!
+//! With this and the refined bound as a test (`bound.rs`), the default
+//! `T` = 10 was checked again (`colorwalk optimum BOARD --threads 2
+//! --no-store --tails T` against the default, medians of three pairs run
+//! in turn): `T` = 11 took 1.10 of the time on `26x26c8-s13` and 1.15 on
+//! `-s3`, `T` = 9 1.03 and 1.07.
+//!
 //! # Tried and dropped
 //!
 //! Measured with one ball and `T` = 12, before the balls were asked from
