@@ -198,7 +198,8 @@
 //! `T` = 10 was checked again (`colorwalk optimum BOARD --threads 2
 //! --no-store --tails T` against the default, medians of three pairs run
 //! in turn): `T` = 11 took 1.10 of the time on `26x26c8-s13` and 1.15 on
-//! `-s3`, `T` = 9 1.03 and 1.07.
+//! `-s3`, `T` = 9 1.03 and 1.07; six balls instead of five 1.06 and 0.95
+//! (no clear change, so five stay).
 //!
 //! # Tried and dropped
 //!
