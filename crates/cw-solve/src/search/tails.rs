@@ -911,9 +911,9 @@ fn at_least<const W: usize>(
     if (*ticks).is_multiple_of(256) && halt() {
         return None;
     }
-    // The children the bound does not settle, least bound first (by the
-    // value `refined_reaches` gives, at least the bound; a
-    // refutation is found sooner), and among equal bounds the one whose
+    // The children the bound does not settle, least bound first (a
+    // refutation is found sooner; the value `refined_reaches` gives, which
+    // is at least the bound), and among equal bounds the one whose
     // region holds the most clusters first (the order changes no answer,
     // only the work: see "Children of equal bound" in the module docs); a
     // child that finishes in fewer than `k` moves refutes at once.
