@@ -199,7 +199,11 @@
 //! --no-store --tails T` against the default, medians of three pairs run
 //! in turn): `T` = 11 took 1.10 of the time on `26x26c8-s13` and 1.15 on
 //! `-s3`, `T` = 9 1.03 and 1.07; six balls instead of five 1.06 and 0.95
-//! (no clear change, so five stay).
+//! (no clear change, so five stay). Those boards take 4 to 8 s; on two
+//! that take about 30 s, near the median of the 20 in a minute,
+//! `26x26c8-s6` and the Flood-It `-f6` (the same command, later that
+//! day), `T` = 11 took 0.97 and 0.98 of the time, within the spread of
+//! the pairs, and `T` = 12 took 1.41 on `-s6`: so 10 stays.
 //!
 //! # Tried and dropped
 //!
@@ -405,6 +409,36 @@
 //!   searched against 241k, 11.2 s against 7.1 s, since the positions so
 //!   settled went to the table and its index, which a superset had
 //!   answered before without a record.
+//!
+//! Three more, measured on 2026-11-28 with the queries reading level `k`
+//! alone and the refined bound as a test. On `26x26c8-s3` (one thread)
+//! the superset queries, the tails' and the dominance index's together,
+//! held 47 % of the `perf` samples, and the bound's test 20 %. A probe
+//! build counted, on `-s13` (one thread, both indexes): the filter rows
+//! left candidates in 4.40M words of positions, one candidate in 56 % of
+//! them; the 0.71M words that held a superset read the rows of 160 of the
+//! set's clusters each on average (113M reads), the other 3.69M read 27
+//! each before no candidate was left (99M).
+//! - Each word of 64 indexed positions summed up by the union and the
+//!   intersection of their sets (2 bytes a position): a query skipped a
+//!   word whose union lacks one of its clusters, and did not read the
+//!   rows of clusters the intersection holds. The same answers, 0.99 of
+//!   the time (`colorwalk optimum 26x26c8-s3 --threads 1 --no-store`,
+//!   medians of three pairs run in turn): positions indexed one after
+//!   another have little in common beyond what the index already skips.
+//! - The indexed sets kept in order beside the rows (64 bytes a set on
+//!   these boards, a third more memory on `-s13`), and a word that the
+//!   filter rows and the first 16 rows of the set's clusters leave at
+//!   most two candidates settled by comparing their sets with the
+//!   question's, where a yes reads 160 rows: 1.03 of the time on `-s3`
+//!   (the same command; 1.04 after 40 rows with at most eight
+//!   candidates, and 1.08 comparing as soon as the filter rows leave at
+//!   most two). A stored set is a read from far away in memory, where the
+//!   rows a query reads are near each other and read side by side.
+//! - The whole program compiled for this machine's processor
+//!   (`RUSTFLAGS="-C target-cpu=native"`): 1.075 of the time on `-s3`
+//!   (the same command, against the build as it is, whose hot loops
+//!   already have AVX2 versions chosen at run time).
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
