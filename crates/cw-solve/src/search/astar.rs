@@ -233,14 +233,14 @@ pub struct ExactOptions {
     /// a solution that short (the near-optimal search's first one, if it
     /// is) or a proven lower bound above it ([`StopReason::Answered`]).
     pub within: Option<u32>,
-    /// The ball bound with exact tails (see [`tails`](super::tails)): the
+    /// The ball bound with exact tails (`search/tails.rs`): the
     /// first tail asked about a position has a relaxed bound of at most
     /// this, the others are further in (0: off; [`DEFAULT_TAILS`] by
     /// default).
     pub tails: u32,
 }
 
-/// The tails the exact search asks by default (see [`tails`](super::tails)
+/// The tails the exact search asks by default (see `search/tails.rs`
 /// for what other values cost and buy).
 pub const DEFAULT_TAILS: u32 = 10;
 

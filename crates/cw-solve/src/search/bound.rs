@@ -228,7 +228,7 @@
 //!   `opt(P) ≥ L − d`, and by monotonicity so has every subset of `P`; a
 //!   table of such bounds, asked by superset as the dominance index is,
 //!   would answer most tails without a search. That is what is built
-//!   ([`tails`](super::tails), `exact:tails=T`, on by default with
+//!   (`tails.rs`, `exact:tails=T`, on by default, then with
 //!   `T` = 12): the tail is asked only whether it needs one move more than
 //!   the position's level, by a depth-first search that keeps what it
 //!   proves about every position it meets in a table shared by the
