@@ -339,7 +339,11 @@
 //!   searches took 40 % of the questions' time, and said yes to 21 %):
 //!   twice the positions expanded (54.6k against 24.0k), in the same time.
 //! - Levels of the index split at 4,096 or 8,192 sets instead of 32,768:
-//!   9.7 s and 10.1 s against 9.4 s.
+//!   9.7 s and 10.1 s against 9.4 s. On a board whose index grows far
+//!   larger, `26x26c8-s1` (one thread, 45 s; 2.3M answers from a proven
+//!   superset, whose queries then held 57 % of the `perf` samples), the
+//!   proven bound reached 42 after 29.8 s splitting at 32,768, 31.7 s at
+//!   8,192 and 37.0 s at 131,072 (single runs, 2026-11-28).
 //! - Positions whose every child the refined bound settled kept as exact
 //!   facts only, not in the index (on `-s13` every yes for 11 moves was
 //!   such a position, and such a position costs one expansion to prove
