@@ -149,9 +149,9 @@ fn play(spec: &Spec, board: &Board, limits: &Limits) -> SolveReport {
 const GIVE_BACK_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// After a search that took `elapsed`, hands the heap's free pages back to
-/// the system if it ran at least 20 ms (for shorter ones the call would
-/// cost more than the little memory they can have held). A long-running process (a batch, the web
-/// server) calls it after each search, so what one search freed does not
+/// the system if it ran at least `GIVE_BACK_AFTER` (20 ms). A
+/// long-running process (a batch, the web server) calls it after each
+/// search, so what one search freed does not
 /// stay held while the next runs or while the process waits.
 pub fn give_back_freed_memory_after(elapsed: std::time::Duration) {
     if elapsed >= GIVE_BACK_AFTER {
