@@ -414,7 +414,7 @@
 //!   settled went to the table and its index, which a superset had
 //!   answered before without a record.
 //!
-//! Three more, measured on 2026-11-28 with the queries reading level `k`
+//! Four more, measured on 2026-11-28 with the queries reading level `k`
 //! alone and the refined bound as a test. On `26x26c8-s3` (one thread)
 //! the superset queries, the tails' and the dominance index's together,
 //! held 47 % of the `perf` samples, and the bound's test 20 %. A probe
@@ -443,6 +443,16 @@
 //!   (`RUSTFLAGS="-C target-cpu=native"`): 1.075 of the time on `-s3`
 //!   (the same command, against the build as it is, whose hot loops
 //!   already have AVX2 versions chosen at run time).
+//! - The index in buckets by a cluster each set lacks, one index a
+//!   bucket: a superset of the question lacks only clusters the question
+//!   lacks, so a question reads only the buckets of the clusters it
+//!   lacks. The same answers; with the lowest-numbered cluster a set
+//!   lacks as its bucket, `-s13` took 9.4 s against 6.8 s (single runs,
+//!   one thread); with the cluster the fewest sets indexed before lack,
+//!   8.6 s against 7.5 s, and on `26x26c8-s1` (45 s, one thread) the
+//!   proven bound reached 42 after 36.5 s against 27.7 s. A question
+//!   lacks some 90 clusters, so it reads as many buckets, each asked on
+//!   its own, and their sets together are most of the level.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
