@@ -451,8 +451,8 @@
 //!   one thread); with the cluster the fewest sets indexed before lack,
 //!   8.6 s against 7.5 s, and on `26x26c8-s1` (45 s, one thread) the
 //!   proven bound reached 42 after 36.5 s against 27.7 s. A question
-//!   lacks some 90 clusters, so it reads as many buckets, each asked on
-//!   its own, and their sets together are most of the level.
+//!   lacks some 90 clusters, so it may read as many buckets, each a
+//!   query of its own.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
