@@ -414,7 +414,7 @@
 //!   settled went to the table and its index, which a superset had
 //!   answered before without a record.
 //!
-//! Four more, measured on 2026-11-28 with the queries reading level `k`
+//! Five more, measured on 2026-11-28 with the queries reading level `k`
 //! alone and the refined bound as a test. On `26x26c8-s3` (one thread)
 //! the superset queries, the tails' and the dominance index's together,
 //! held 47 % of the `perf` samples, and the bound's test 20 %. A probe
@@ -453,6 +453,12 @@
 //!   proven bound reached 42 after 36.5 s against 27.7 s. A question
 //!   lacks some 90 clusters, so it may read as many buckets, each a
 //!   query of its own.
+//! - A thread's last 16 (or 64) questions answered yes, asked before the
+//!   index (a question contained in one of them, for as many moves or
+//!   fewer, is answered yes too): on `-s13` (one thread) they answered
+//!   21.6k (33.0k) of the 489k questions the index answered yes, as an
+//!   asker lives for one position's questions; too few to pay for the
+//!   look.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
