@@ -456,9 +456,10 @@
 //! - A thread's last 16 (or 64) questions answered yes, asked before the
 //!   index (a question contained in one of them, for as many moves or
 //!   fewer, is answered yes too): on `-s13` (one thread) they answered
-//!   21.6k (33.0k) of the 489k questions the index answered yes, as an
-//!   asker lives for one position's questions; too few to pay for the
-//!   look.
+//!   21.6k (33.0k) of the 489k questions the index answered yes (an
+//!   asker, and its memory of them, lasts about one position's
+//!   questions: 141k askers for 122k positions asked), too few to pay
+//!   for the look.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
