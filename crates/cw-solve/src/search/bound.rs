@@ -799,15 +799,8 @@ impl<const W: usize> Graph<W> {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2 and POPCNT.
-            return unsafe { self.refined_avx2(flooded, frontier, limit) };
+            return unsafe { self.refined_avx2::<false>(flooded, frontier, limit) };
         }
-        self.refined_body::<false>(flooded, frontier, limit)
-    }
-
-    /// [`refined_bound`](Self::refined_bound) compiled for AVX2 and POPCNT.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn refined_avx2(&self, flooded: &Set<W>, frontier: &Set<W>, limit: u32) -> u32 {
         self.refined_body::<false>(flooded, frontier, limit)
     }
 
@@ -822,17 +815,23 @@ impl<const W: usize> Graph<W> {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU has AVX2 and POPCNT.
-            return unsafe { self.reaches_avx2(flooded, frontier, limit) };
+            return unsafe { self.refined_avx2::<true>(flooded, frontier, limit) };
         }
         self.refined_body::<true>(flooded, frontier, limit)
     }
 
-    /// [`refined_reaches`](Self::refined_reaches) compiled for AVX2 and
+    /// [`refined_bound`](Self::refined_bound), or with `TEST`
+    /// [`refined_reaches`](Self::refined_reaches), compiled for AVX2 and
     /// POPCNT.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt")]
-    unsafe fn reaches_avx2(&self, flooded: &Set<W>, frontier: &Set<W>, limit: u32) -> u32 {
-        self.refined_body::<true>(flooded, frontier, limit)
+    unsafe fn refined_avx2<const TEST: bool>(
+        &self,
+        flooded: &Set<W>,
+        frontier: &Set<W>,
+        limit: u32,
+    ) -> u32 {
+        self.refined_body::<TEST>(flooded, frontier, limit)
     }
 
     /// The refined bound, or with `TEST` the value of
