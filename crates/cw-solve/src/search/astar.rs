@@ -27,7 +27,8 @@
 //!   correctness);
 //! - `f = g + h` with the refined admissible bound of [`bound`](super::bound), raised
 //!   to the parent's `f` (pathmax), in a bucket queue indexed by `f` then
-//!   `g`, deepest first;
+//!   `g`: shallowest first, except on the level one below the upper bound,
+//!   deepest first (see "The order within a level" below);
 //! - a known solution gives the first upper bound (the `exact` solver runs
 //!   the near-optimal search first: see `prove.rs`); positions with `f` at or
 //!   above it are never stored, and the search ends as soon as the smallest
@@ -79,6 +80,63 @@
 //! are in use. The search stops before an insertion would pass the cap
 //! less a margin of 1/128 of it; on searches of 100 MB and more the count is
 //! within 1 % of the growth of the process's resident memory.
+//!
+//! # The order within a level
+//!
+//! A level (the positions of one `f`) is done only when each of its
+//! positions is expanded, raised to a later level or dropped, so the order
+//! within it changes no answer: a solution found on a level is optimal,
+//! since every smaller `f` is done. It changes the work, in two ways.
+//! - Dominance compares positions of one depth. Shallowest first, a
+//!   level's positions of depth `g` are popped only once every position of
+//!   depth `g − 1` on it is expanded, so every position of depth `g` that
+//!   the level will make is stored by then, and the check each popped
+//!   position gets sees all of them. Deepest first, a position may be
+//!   asked and expanded before the position that contains it is made.
+//! - The tails (`tails.rs`): a shallower position's balls are larger, and
+//!   the facts their searches prove about the positions they meet answer
+//!   the deeper positions' questions later (by the exact facts and the
+//!   proven supersets). Asked the other way round, the small facts answer
+//!   little.
+//!
+//! But a solution is found only when its last position's parent, the
+//! deepest of the level, is expanded: shallowest first, a level that holds
+//! a solution is expanded whole before it is found, where deepest first (a
+//! dive, as A* usually breaks ties) finds it after a few hundred
+//! expansions. Only the level one below the upper bound can hold a solution
+//! when the first solution is at most one move too long, as it is on the 40
+//! proven 26×26×8 boards (27 with the optimum, 13 one move more), so that
+//! level is popped deepest first and the others shallowest first. A first
+//! solution two moves too long would cost a whole level more.
+//!
+//! Against deepest first everywhere (`colorwalk optimum BOARD --threads 2
+//! --no-store`, medians of three pairs run in turn, 2026-11-28, with a
+//! build that chose the order by a switch): `26x26c8-s13` 0.78 of the
+//! time, `-s3` 0.91, `-s12` 0.97, and the boards whose first solution is
+//! a move too long, `-s17` 0.67, the Flood-It `-f14` 0.73, but `-s5` 1.47:
+//! there the dive on the solution's level took 12k expansions and 21 s
+//! against 824 and 9.6 s (a dive goes where the deepest and newest
+//! positions of the level lie, which the order of the level before
+//! changes). Counted on one thread: `-s13` expanded 21,010 positions
+//! against 24,034 and its tails searched 210k positions against 241k,
+//! `-s3` 26.6k against 32.7k expansions. The 20 Color Walk 30×30×6 boards
+//! (`scripts/bench-big.sh`'s command line, single runs): 74.3 s against
+//! 82.3 s, a median of 1.8 s against 2.2 s. Measured and left out:
+//! - Shallowest first on every level: `-s13` 5.1 s against 6.7 s on one
+//!   thread (166k tail positions, as the last level gains too), but
+//!   `-s17`, whose last level holds a solution, 59k expansions against
+//!   26k.
+//! - A dive of the first 500 or 2,000 positions popped on each level,
+//!   then shallowest first: the dive missed the solution on `-f14` and
+//!   `-f19`, which then took more than 150 s.
+//! - Shallowest first everywhere, with beams 1,000 and 10,000 wide run
+//!   when the level below the upper bound is reached (a shorter solution
+//!   found there ends the search, as every smaller `f` is done): `-s5`
+//!   12.6 s against 16.7 s, `-s6` 0.87 and `-s2` 0.92 of the time, but
+//!   `-s13` 5.5 s against 4.3 s, and the 20 Color Walk 30×30×6 boards
+//!   99.3 s against 82.3 s (a median of 3.8 s against 2.2 s): the beams
+//!   cost more than a dive on every board whose first solution is the
+//!   optimum.
 //!
 //! # Where a proof's time goes
 //!
@@ -331,8 +389,8 @@ struct Meta {
     dom_since: u16,
 }
 
-/// A queue of position indices by `f`, then `g` (larger first), last in
-/// first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT`
+/// A queue of position indices by `f`, then `g` (smaller first, or larger
+/// on the level [`pop`](Self::pop) is told), last in first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT`
 /// positions, kept when emptied.
 #[derive(Default)]
 struct Buckets {
@@ -383,10 +441,16 @@ impl Buckets {
         self.min_f = self.min_f.min(f);
     }
 
-    fn pop(&mut self) -> Option<(u32, usize, usize)> {
+    /// The next position of the smallest open `f`: deepest first at
+    /// `f = deep_at`, shallowest first below it (see the module docs, "the
+    /// order within a level").
+    fn pop(&mut self, deep_at: usize) -> Option<(u32, usize, usize)> {
         while self.min_f < self.levels.len() {
+            let deep = self.min_f >= deep_at;
             let level = &mut self.levels[self.min_f];
-            for g in (0..level.len()).rev() {
+            let depths = level.len();
+            for j in 0..depths {
+                let g = if deep { depths - 1 - j } else { j };
                 if let Some(i) = level[g].pop() {
                     return Some((i, self.min_f, g));
                 }
@@ -648,11 +712,13 @@ pub(crate) fn search<const W: usize>(
     let mut batch: Vec<(u32, usize)> = Vec::with_capacity(batch_size);
     let mut children: Vec<Child<W>> = Vec::new();
     'search: loop {
-        // The next batch: positions of the smallest open `f`, deepest first.
+        // The next batch: positions of the smallest open `f`, shallowest
+        // first, except on the level one below the upper bound, where a
+        // solution may be waiting, deepest first.
         batch.clear();
         let mut batch_f = None;
         while batch.len() < batch_size {
-            let Some((i, f, gi)) = queue.pop() else {
+            let Some((i, f, gi)) = queue.pop(ub.saturating_sub(1) as usize) else {
                 break;
             };
             if batch_f.is_some_and(|bf| bf != f) {
