@@ -113,7 +113,8 @@
 //! --no-store`, medians of three pairs run in turn, 2026-11-28, with a
 //! build that chose the order by a switch): `26x26c8-s13` 0.78 of the
 //! time, `-s3` 0.91, `-s12` 0.97, and the boards whose first solution is
-//! a move too long, `-s17` 0.67, the Flood-It `-f14` 0.73, but `-s5` 1.47:
+//! a move too long, `-s17` 0.67, the Flood-It `-f14` 0.73; against the
+//! build before itself, `-f13` 0.86, but `-s5` 1.37 (1.47 with the switch):
 //! there the dive on the solution's level took 12k expansions and 21 s
 //! against 824 and 9.6 s (a dive goes where the deepest and newest
 //! positions of the level lie, which the order of the level before
