@@ -394,8 +394,9 @@ struct Meta {
 }
 
 /// A queue of position indices by `f`, then `g` (smaller first, or larger
-/// on the level [`pop`](Self::pop) is told), last in first out. Each bucket is a stack in chunks of `1 << BUCKET_SHIFT`
-/// positions, kept when emptied.
+/// from the level [`pop`](Self::pop) is told), last in first out. Each
+/// bucket is a stack in chunks of `1 << BUCKET_SHIFT` positions, kept when
+/// emptied.
 #[derive(Default)]
 struct Buckets {
     levels: Vec<Vec<Chunked<u32, BUCKET_SHIFT>>>,
@@ -445,9 +446,9 @@ impl Buckets {
         self.min_f = self.min_f.min(f);
     }
 
-    /// The next position of the smallest open `f`: deepest first at
-    /// `f = deep_at`, shallowest first below it (see the module docs, "the
-    /// order within a level").
+    /// The next position of the smallest open `f`: deepest first from
+    /// `f = deep_at` up, shallowest first below it (see the module docs,
+    /// "The order within a level").
     fn pop(&mut self, deep_at: usize) -> Option<(u32, usize, usize)> {
         while self.min_f < self.levels.len() {
             let deep = self.min_f >= deep_at;
