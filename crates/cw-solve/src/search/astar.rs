@@ -141,6 +141,12 @@
 //! - With the order as built, one beam 1,000 wide (about 0.2 s) run when
 //!   the level below the upper bound is reached, to spare `-s5` its dive:
 //!   it did not find `-s5`'s 43 (30.5 s, as without it).
+//! - On the level below the upper bound, a batch's children stored in the
+//!   order of the clusters they flood, the most last (so that the dive
+//!   pops the position nearest to clearing the board first among those of
+//!   a depth): `-s5` 43.7 s against 44.7 s, with 53,063 positions
+//!   expanded against 53,077; `-s17` and `-f14` within 2 % (single runs,
+//!   two threads, 2026-11-28).
 //!
 //! # Where a proof's time goes
 //!
@@ -545,6 +551,12 @@ pub(crate) const WIDEN_AFTER: u64 = 200_000;
 /// exact:memory-mb=4096,threads=2 --time-limit 60 --threads 1 --no-store`,
 /// single runs of a probe build): after 5,000 expansions 124 s, after
 /// 20,000 103 s (median 2.2 s), after 50,000 99 s (median 2.6 s).
+/// With the five balls (`tails.rs`, "From the outside in"), on two
+/// threads (`colorwalk optimum BOARD --threads 2 --no-store`, single runs
+/// of a probe build, 2026-11-28): after 1,000, 5,000, 20,000 and 50,000
+/// expansions, `26x26c8-s13` took 6.0, 4.8, 3.7 and 4.9 s, `-s3` 12.7,
+/// 10.4, 8.8 and 9.3 s, and the Flood-It `-f14` 17.7, 15.3, 15.8 and
+/// 23.2 s: fewer positions to raise, but each with longer tails.
 pub(crate) const TAILS_AFTER: u64 = 20_000;
 
 /// Searches from a position for a shortest solution. `first` is a known

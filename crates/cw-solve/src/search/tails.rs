@@ -460,6 +460,47 @@
 //!   asker, and its memory of them, lasts about one position's
 //!   questions: 141k askers for 122k positions asked), too few to pay
 //!   for the look.
+//!
+//! Where the questions' time goes by the moves a position needs, and four
+//! more changes left out (2026-11-28, the build with the level order of
+//! `astar.rs`; `26x26c8-s3`, one thread, probe builds that timed each
+//! question; the run takes 15 to 17 s as built, 18 s with the probe's
+//! clocks, 16 s of it in the questions). Grouped by `want`, the moves the position was asked
+//! to need, nearly all of the questions said yes, and their cost peaks
+//! where a position needs 18 moves (a tail of about 13 from the first
+//! ball):
+//!
+//! | `want` | positions raised | time | tail positions searched each | balls asked each |
+//! |---|---|---|---|---|
+//! | 17 | 15.8k | 0.8 s | 2.3 | 1.9 |
+//! | 18 | 23.0k | 7.6 s | 8.5 | 2.6 |
+//! | 19 | 19.6k | 3.3 s | 3.8 | 3.0 |
+//! | 20 | 19.4k | 2.2 s | 2.3 | 3.5 |
+//! | 21 | 19.1k | 1.1 s | 1.3 | 3.8 |
+//!
+//! A tail position searched costs about 40 µs: its superset query (0.99M
+//! answered yes, at 4.5 µs each, and 0.40M no, at 8.8 µs: 7.9 s in all)
+//! and its children's refined bounds (2.7M children, 39 % of them settled
+//! by the bound, 1.7 % by the exact facts).
+//! - Which sets answer: of the first 0.9M yes answers, 94.6k distinct
+//!   sets of the 284k then indexed gave them all; the 64 that answered
+//!   most gave 12 %, the 1,000 that answered most 38 %; and nearly half
+//!   of all 0.99M came from a set recorded more than 8,192 records before
+//!   the question (a fifth from the last 256). So no small list of sets, recent or often used, asked before the
+//!   index, would answer enough to pay for the look (see the item above).
+//! - The union of a position's children that need `k − 1` (those reached
+//!   by one move), asked of the index before they are searched one by one
+//!   (a set that contains the union contains each child, so one yes would
+//!   answer them all): 11.8k of 264k unions answered yes (4.5 %).
+//! - The filter rows of a query ANDed a whole block (32 words) at a time
+//!   before its words are read one by one: 1.06 and 1.21 times the time
+//!   (two pairs of single runs). Read word by word, most words end after
+//!   the first two filter rows.
+//! - 4 or 8 filter rows instead of 6 ([`table`](super::table)'s
+//!   `FILTERS`), 8 remembered killer rows instead of 4: within the spread
+//!   of the runs (two rounds of single runs in turn: 15.4 and 15.5 s as
+//!   built, 14.2 and 16.3 s with 8 filters, 16.0 and 16.4 s with 4, 14.4
+//!   and 15.4 s with 8 killers).
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
