@@ -501,6 +501,16 @@
 //!   of the runs (two rounds of single runs in turn: 15.4 and 15.5 s as
 //!   built, 14.2 and 16.3 s with 8 filters, 16.0 and 16.4 s with 4, 14.4
 //!   and 15.4 s with 8 killers).
+//! - The first ball moved out for a position raised far above its plain
+//!   bound, so that no question asks a tail longer than `K` moves (the
+//!   first ball the one at least `want − K` layers out as well as the
+//!   first whose relaxed bound is at most `T`; the `want` of 18 above
+//!   asks the longest tails, 12.7 moves on average against 12.3 for its
+//!   neighbors): on two threads (single runs) `-s3` 13.5 s with `K` = 12,
+//!   11.5 s with 13 and 10.3 s with 14 (the same expansions as without,
+//!   so noise) against 9.4 s; `-s13` 4.6, 4.4 and 4.2 s against 4.4 s. A
+//!   ball further out says no more often, and the searches of the balls
+//!   further in then cost what the shorter tails saved.
 
 use super::bound::{Graph, Set, is_empty};
 use super::table::{Chunked, Store, Supersets, hash_words};
