@@ -553,10 +553,11 @@ pub(crate) const WIDEN_AFTER: u64 = 200_000;
 /// 20,000 103 s (median 2.2 s), after 50,000 99 s (median 2.6 s).
 /// With the five balls (`tails.rs`, "From the outside in"), on two
 /// threads (`colorwalk optimum BOARD --threads 2 --no-store`, single runs
-/// of a probe build, 2026-11-28): after 1,000, 5,000, 20,000 and 50,000
-/// expansions, `26x26c8-s13` took 6.0, 4.8, 3.7 and 4.9 s, `-s3` 12.7,
-/// 10.4, 8.8 and 9.3 s, and the Flood-It `-f14` 17.7, 15.3, 15.8 and
-/// 23.2 s: fewer positions to raise, but each with longer tails.
+/// of a probe build, 2026-11-28): after 1,000, 5,000 and 50,000
+/// expansions, `26x26c8-s13` took 6.0, 4.8 and 4.9 s against 4.1 and 3.7 s
+/// after 20,000 (two runs), `-s3` 12.7, 10.4 and 9.3 s against 9.4 and
+/// 8.8 s, and the Flood-It `-f14` 17.7, 15.3 and 23.2 s against 14.5 and
+/// 15.8 s: fewer positions to raise, but each with longer tails.
 pub(crate) const TAILS_AFTER: u64 = 20_000;
 
 /// Searches from a position for a shortest solution. `first` is a known

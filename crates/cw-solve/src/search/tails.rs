@@ -461,14 +461,14 @@
 //!   questions: 141k askers for 122k positions asked), too few to pay
 //!   for the look.
 //!
-//! Where the questions' time goes by the moves a position needs, and four
+//! Where the questions' time goes by the moves a position needs, and five
 //! more changes left out (2026-11-28, the build with the level order of
 //! `astar.rs`; `26x26c8-s3`, one thread, probe builds that timed each
 //! question; the run takes 15 to 17 s as built, 18 s with the probe's
-//! clocks, 16 s of it in the questions). Grouped by `want`, the moves the position was asked
-//! to need, nearly all of the questions said yes, and their cost peaks
-//! where a position needs 18 moves (a tail of about 13 from the first
-//! ball):
+//! clocks, 16 s of it in the questions). Grouped by `want`, the moves the
+//! position was asked to need, nearly all of the questions said yes, and
+//! their cost peaks where a position needs 18 moves (a tail of about 13
+//! from the first ball):
 //!
 //! | `want` | positions raised | time | tail positions searched each | balls asked each |
 //! |---|---|---|---|---|
@@ -486,8 +486,9 @@
 //!   sets of the 284k then indexed gave them all; the 64 that answered
 //!   most gave 12 %, the 1,000 that answered most 38 %; and nearly half
 //!   of all 0.99M came from a set recorded more than 8,192 records before
-//!   the question (a fifth from the last 256). So no small list of sets, recent or often used, asked before the
-//!   index, would answer enough to pay for the look (see the item above).
+//!   the question (a fifth from the last 256). So no small list of sets,
+//!   recent or often used, asked before the index, would answer enough to
+//!   pay for the look (see the item above).
 //! - The union of a position's children that need `k − 1` (those reached
 //!   by one move), asked of the index before they are searched one by one
 //!   (a set that contains the union contains each child, so one yes would
