@@ -147,6 +147,15 @@
 //!   a depth): `-s5` 43.7 s against 44.7 s, with 53,063 positions
 //!   expanded against 53,077; `-s17` and `-f14` within 2 % (single runs,
 //!   two threads, 2026-11-28).
+//! - No solution on any level, by a first upper bound from a beam 10,000
+//!   wide (`exact:beam=10000`, whose first solution is the optimum on all
+//!   13 proven 26×26×8 boards where `near`'s is a move too long): `-s5`
+//!   15.9 s against 32.5 s, but `-s13` 6.9 s against 4.1 s, `-s3` 10.7 s
+//!   against 9.5 s and `-s17` 9.6 s against 5.7 s (`colorwalk solve
+//!   26x26c8-BOARD --spec exact:threads=2[,beam=10000]`, whole-process
+//!   wall times, single runs, 2026-11-28). The beam costs 1 to 4 s on
+//!   every board, where the dive is cheap on most boards whose first
+//!   solution is a move too long (`-s17` is one).
 //!
 //! # Where a proof's time goes
 //!
