@@ -156,6 +156,25 @@
 //!   wall times, single runs, 2026-11-28). The beam costs 1 to 4 s on
 //!   every board, where the dive is cheap on most boards whose first
 //!   solution is a move too long (`-s17` is one).
+//! - The same beam run only on reaching the level two below the upper
+//!   bound after 100,000 positions popped (a count the same on any number
+//!   of threads), so that quick boards never pay for it, and the last
+//!   level then popped shallowest first when it found a shorter solution
+//!   (that level is then likelier to hold none; a beam that finds nothing
+//!   leaves the dive as it is, since shallowest first on a level that
+//!   holds a solution expands it whole: `-s5` took 40 s so after a beam
+//!   2,000 wide missed its 43). `-s5` 10.7 s against 21.9 s, `-s10` 17.6 s
+//!   against 18.0 s, `-s17` 6.2 s against 5.0 s (`colorwalk optimum BOARD
+//!   --threads 2 --no-store`, single pairs run in turn, 2026-12-07, probe
+//!   build); the 20 Color Walk 26×26×8 boards in a minute each (`bench`'s
+//!   line in `scripts/bench-big.sh`, run after the build as it is) 12
+//!   proven against 13, 719.5 s against 676.9 s, a median of 24.4 s
+//!   against 20.5 s. The beam's 1.5 to 2 s on every long board cost more
+//!   than the dives it spared. The last level shallowest first alone (no
+//!   beam), on boards whose first solution is the optimum, was no clear
+//!   gain either: `-s3` 0.86 of the time, `-s13` 0.90, `-s12` 0.74, but
+//!   `-s6` 1.10, and `-s10` (whose last level holds a solution) 1.58
+//!   (single pairs, the same day).
 //!
 //! # Where a proof's time goes
 //!
