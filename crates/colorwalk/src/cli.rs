@@ -98,7 +98,7 @@ pub struct OptimumArgs {
     /// Threads that expand positions side by side (1 to 64); the same minimum on any number, the same moves for the same number.
     #[arg(long, default_value_t = 1, value_parser = whole::<u16>(1, 64))]
     pub threads: u16,
-    /// The ball bound with exact tails, the first of relaxed bound at most T and up to four more further in, 0 to 30 (0: off); larger asks longer tails.
+    /// The ball bound with exact tails, the first of relaxed bound at most T and up to four more further in (eight on the last level), 0 to 30 (0: off); larger asks longer tails.
     #[arg(long, value_name = "T", default_value_t = cw_solve::search::DEFAULT_TAILS, value_parser = whole::<u32>(0, 30))]
     pub tails: u32,
     /// Answer "can this board be cleared in N moves?", N from 0 to 100000 (exit code 0 yes, 1 no, 3 undecided within the budgets).

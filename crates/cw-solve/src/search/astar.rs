@@ -303,7 +303,7 @@
 use super::beam::{beam, beam_bytes_of};
 use super::bound::{Graph, Set, is_empty, replay_path};
 use super::table::{Chunked, Store, Supersets, bytes_of, grow, hash_words};
-use super::tails::{Asker, BALLS, PENDING, TailStats, TailTable, raises};
+use super::tails::{Asker, BALLS, LAST_LEVEL_BALLS, PENDING, TailStats, TailTable, raises};
 use crate::{Crew, SearchCtx};
 use cw_core::Color;
 use std::cell::OnceCell;
@@ -1149,10 +1149,17 @@ fn expand_one<const W: usize>(
     }
     // The ball bound (see `tails.rs`): if it shows that the position needs
     // one move more than its level, the position waits for the next level
-    // (or, past the upper bound, is dropped) instead of being expanded.
+    // (or, past the upper bound, is dropped) instead of being expanded. On
+    // the last level a raise drops the position for good, so more balls
+    // are asked there ("More balls on the last level" in `tails.rs`).
     if let (Some((tmax, _)), Some(asker)) = (view.tails, asker) {
         let want = view.f + 1 - gi as u32;
-        if raises(g, &cf, &cl, tmax, want, asker, halt, BALLS) == Some(true) {
+        let balls = if view.f + 1 >= ub {
+            LAST_LEVEL_BALLS
+        } else {
+            BALLS
+        };
+        if raises(g, &cf, &cl, tmax, want, asker, halt, balls) == Some(true) {
             if view.f + 1 < ub {
                 out.push(Child {
                     parent: i,
@@ -1383,7 +1390,9 @@ mod tests {
                         Some(t) => {
                             assert!(t.positions_raised <= t.positions_asked);
                             assert!(t.positions_asked <= t.balls_asked);
-                            assert!(t.balls_asked <= u64::from(BALLS) * t.positions_asked);
+                            assert!(
+                                t.balls_asked <= u64::from(LAST_LEVEL_BALLS) * t.positions_asked
+                            );
                             t.positions_raised
                         }
                     };

@@ -47,7 +47,8 @@
 //! searches. So [`raises`] asks the first ball whose relaxed bound is at
 //! most `T` (the outermost: the shortest tail, the cheapest search), and
 //! only while the answer is no, the balls one, two, three and four layers
-//! further in ([`BALLS`] in all, never `B_0`, the position itself): most
+//! further in ([`BALLS`] in all, and on the last level up to nine: see
+//! "More balls on the last level"; never `B_0`, the position itself): most
 //! positions are raised by an outer ball's short search, and the long
 //! searches go only to the positions no shorter one raises. With `T` =
 //! 10 the innermost tails are about as long as a single ball's with 14.
@@ -76,6 +77,47 @@
 //! tenth board of b24c6n1000 13.7 s against 15.2 s and the 99 boards of
 //! 99problems 5.5 s against 5.9 s (`colorwalk bench --boards FILE --spec
 //! exact:memory-mb=4096 --threads 2 --no-store`, a board a thread).
+//!
+//! # More balls on the last level
+//!
+//! On the level one below the upper bound a raised position is dropped
+//! (a solution through it would not be shorter than the one known), where
+//! on a level before it waits for the next one and is asked again there.
+//! So a ball further in buys more on the last level: a position it
+//! raises there costs nothing more, where one it leaves is expanded, and
+//! each of its children is asked in turn. There a position asks up to
+//! [`LAST_LEVEL_BALLS`] (nine), the other levels [`BALLS`] (five; six
+//! there took about as long). Any ball's
+//! bound holds on its own, so this changes which positions are expanded,
+//! never an answer. On `26x26c8-s3` with seven, 128,324 of the 128,349
+//! positions asked were raised, and the search expanded 20,090 positions
+//! in all, against 26,586 with five: the tails left almost nothing of the
+//! last level to expand. Side by side with five (`colorwalk optimum BOARD
+//! --threads 2 --no-store`, single pairs run in turn, 2026-12-07, a probe
+//! build that read the count from the environment): `26x26c8-s8` 0.56 of
+//! the time (9.0 s against 16.1 s), `-s12` 0.74, `-s5` 0.77, `-s6` 0.82,
+//! `-f14` 0.82, `-s13` 0.96, `-s2` 0.97, `-s10` 1.00, `-s3` 1.02,
+//! `-f6` 1.03, `-s17` 1.18, and `30x30c6-s5` 0.88, `30x30c6-f10` 0.94.
+//! Seven and ten balls took about as long as nine (`-s8` 10.1 and 10.5 s,
+//! `-s6` 19.4 and 19.2 s, `-s3` 7.7 and 7.5 s). The boards that lose are
+//! those whose first solution is a move too long (`-s17`, `-s10`): their
+//! last level holds a solution, and the positions on its path, which no
+//! ball can raise, ask all nine. The 20 Color Walk 26×26×8 boards in a
+//! minute each (`bench`'s line in `scripts/bench-big.sh`, run after the
+//! build before on the same evening): 14 proven against 13, 662.2 s
+//! against 676.9 s, a median of 21.7 s against 20.5 s; over the 12
+//! boards proven by both, a geometric mean of 0.93 of the time (`-s19`
+//! 0.70, `-s8` 0.74, `-s12` 0.77, but `-s18` 1.15, `-s17` 1.10 and `-s5`
+//! 1.09, single runs).
+//!
+//! Asking each position at once whether it needs as many moves as the
+//! upper bound asks of it on the last level (dropped at once if so, before
+//! it is asked level after level) was measured too, and left out: on `-s3`
+//! the positions asked fell from 128k to 42k, but the tail positions
+//! searched rose from 411k to 562k, and it took 8.8 s against 8.1 s
+//! (`-s12` 13.1 s against 13.0 s); so was expanding at once a position
+//! shown not to need them (10.4 s and 13.8 s): a question for many moves
+//! costs what the questions for fewer, one level at a time, cost together.
 //!
 //! # Sharing what the tails prove
 //!
@@ -583,7 +625,7 @@ pub struct TailStats {
     /// Of those, the positions shown to need a move more than their level
     /// (each waits for a later level, or past the upper bound is dropped).
     pub positions_raised: u64,
-    /// Balls asked, up to five a position.
+    /// Balls asked, up to five a position (nine on the last level).
     pub balls_asked: u64,
     /// Positions the tails' depth-first searches expanded (those the
     /// table's facts, the refined bound or a proven superset did not
@@ -905,11 +947,17 @@ impl TailTable {
 /// one before says no (see the module docs, "From the outside in").
 pub(crate) const BALLS: u32 = 5;
 
+/// The most balls asked about a position of the last level, where a
+/// raise drops the position for good (see the module docs, "More balls on
+/// the last level"); also the most [`raises`] asks at all.
+pub(crate) const LAST_LEVEL_BALLS: u32 = 9;
+
 /// Whether the ball bound shows `opt(R) ≥ want` for the settled position
 /// `(flooded, frontier)`: asks the tail of the first ball whose relaxed
 /// bound is at most `tmax`, and while the answer is no, the tails of up to
 /// `balls − 1` balls further in, one layer each (`balls` from 1 to
-/// [`BALLS`], which the search asks; see the module docs). `None` when
+/// [`LAST_LEVEL_BALLS`]; the search asks [`BALLS`], and on its last level
+/// [`LAST_LEVEL_BALLS`]; see the module docs). `None` when
 /// `halt` answered yes during a tail's search (nothing is known then).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn raises<const W: usize>(
@@ -933,8 +981,8 @@ pub(crate) fn raises<const W: usize>(
         return Some(false);
     }
     // The last balls passed on the way out: `B_u` (with its layer) at
-    // `inner[u % (BALLS − 1)]`.
-    let mut inner = [([0; W], [0; W]); BALLS as usize - 1];
+    // `inner[u % (LAST_LEVEL_BALLS − 1)]`.
+    let mut inner = [([0; W], [0; W]); LAST_LEVEL_BALLS as usize - 1];
     let mut t = 0;
     loop {
         if is_empty(&layer) {
@@ -965,7 +1013,11 @@ pub(crate) fn raises<const W: usize>(
     asker.counts.positions_asked += 1;
     let mut ticks = 0u32;
     let mut answer = Some(false);
-    for u in (t.saturating_sub(balls.clamp(1, BALLS) - 1).max(1)..=t).rev() {
+    for u in (t
+        .saturating_sub(balls.clamp(1, LAST_LEVEL_BALLS) - 1)
+        .max(1)..=t)
+        .rev()
+    {
         let (mut ball, mut layer) = if u == t {
             (ball, layer)
         } else {
@@ -1087,7 +1139,8 @@ mod tests {
     /// Along random lines of play on small boards of both rule sets, at
     /// each settled position: `at_least(k)` answers as the breadth-first
     /// optimum says for every `k` up to one past it, and `raises` never
-    /// claims more than the optimum, nor less than its first ball alone.
+    /// claims more than the optimum (with five balls or the last level's
+    /// nine), nor less than its first ball alone, or nine less than five.
     /// One table serves all the questions of a board (so its facts answer
     /// many of them), within `extra` bytes more than it holds empty; and
     /// what it says it holds is what its parts hold, never more than that.
@@ -1138,6 +1191,25 @@ mod tests {
                                 assert_eq!(r, Some(true));
                             }
                             met[4] += usize::from(r == Some(true) && first == Some(false));
+                            // Nor do the last level's, which ask more of
+                            // them, ever claim more than the optimum.
+                            let last = raises(
+                                &g,
+                                &sf,
+                                &sl,
+                                tmax,
+                                want,
+                                &mut asker,
+                                &never,
+                                LAST_LEVEL_BALLS,
+                            );
+                            assert!(last.is_some());
+                            if last == Some(true) {
+                                assert!(opt >= want, "raised to {want}, opt {opt}");
+                            }
+                            if r == Some(true) {
+                                assert_eq!(last, Some(true));
+                            }
                         }
                     }
                     let useful: Vec<usize> = (0..g.k).filter(|&c| g.useful(&l, c)).collect();
@@ -1150,7 +1222,7 @@ mod tests {
                 let s = table.stats();
                 assert!(s.positions_raised <= s.positions_asked);
                 assert!(s.positions_asked <= s.balls_asked);
-                assert!(s.balls_asked <= u64::from(BALLS) * s.positions_asked);
+                assert!(s.balls_asked <= u64::from(LAST_LEVEL_BALLS) * s.positions_asked);
                 assert_eq!(table.bytes(), table.counted_bytes());
                 assert!(table.take_peak() <= share);
                 met[2] = s.from_supersets as usize;

@@ -57,7 +57,7 @@ pub const DEF: SolverDef = SolverDef {
         },
         ParamDef {
             name: "tails",
-            doc: "the ball bound with exact tails: positions wait for a later level when small searches of tails prove it (the first tail one whose relaxed bound is at most this, then up to four more, each one layer further in); larger asks longer tails; 0: off",
+            doc: "the ball bound with exact tails: positions wait for a later level when small searches of tails prove it (the first tail one whose relaxed bound is at most this, then up to four more, each one layer further in, eight on the last level); larger asks longer tails; 0: off",
             default: "10",
             kind: ParamKind::Int { min: 0, max: 30 },
             cost: ParamCost::None,
