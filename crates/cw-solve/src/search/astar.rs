@@ -721,10 +721,11 @@ pub(crate) fn search<const W: usize>(
     } else {
         0
     };
-    // And with tails on more than one thread, each thread's asker holds
-    // the records it has not written to the table yet (on one thread the
+    // And with tails on, each thread's asker holds the positions that
+    // answered its latest questions, and with more than one thread the
+    // records it has not written to the table yet (on one thread the
     // asker writes each at once: see `expand`).
-    let asker_bytes = if budget.tails > 0 && budget.threads > 1 {
+    let asker_bytes = if budget.tails > 0 {
         budget.threads * Asker::<W>::BYTES
     } else {
         0

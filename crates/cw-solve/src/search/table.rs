@@ -603,10 +603,10 @@ impl Run {
         added
     }
 
-    /// Whether a position of the run stored from the query's `since`-th on
-    /// (or a little earlier) answers the query; see
-    /// [`Supersets::has_superset`].
-    fn has_superset(&self, query: Query<'_>) -> bool {
+    /// The index of a position of the run stored from the query's
+    /// `since`-th on (or a little earlier) that answers the query, if any;
+    /// see [`Supersets::has_superset`].
+    fn find_superset(&self, query: Query<'_>) -> Option<u32> {
         let Query {
             words,
             hint,
@@ -615,7 +615,7 @@ impl Run {
             since,
         } = query;
         if self.len == 0 {
-            return false;
+            return None;
         }
         // The blocks to look at: from the last one that starts no later
         // than `since` (the ones before it hold only earlier positions).
@@ -636,7 +636,7 @@ impl Run {
         let chosen = if own.1 > 0 { &own.0[..own.1] } else { filters };
         for &j in chosen.iter().filter(|&&j| !self.is_common(j)) {
             if self.count[j] == 0 {
-                return false;
+                return None;
             }
             rows[n_rows] = j;
             n_rows += 1;
@@ -648,7 +648,8 @@ impl Run {
             // `exclude` answers.
             return (first_block..n_blocks)
                 .flat_map(|b| &self.blocks[b].ids)
-                .any(|&id| id != exclude);
+                .copied()
+                .find(|&id| id != exclude);
         }
         // Unused entries repeat the first.
         for k in n_rows..FILTERS {
@@ -712,14 +713,15 @@ impl Run {
                     }
                 }
                 while m != 0 {
-                    if ids[ci * 64 + m.trailing_zeros() as usize] != exclude {
-                        return true;
+                    let id = ids[ci * 64 + m.trailing_zeros() as usize];
+                    if id != exclude {
+                        return Some(id);
                     }
                     m &= m - 1;
                 }
             }
         }
-        false
+        None
     }
 
     /// The clusters a query for `words` filters on, the rarest in this
@@ -962,10 +964,10 @@ impl Node {
         }
     }
 
-    /// The query of [`Supersets::has_superset`] on this node: its buckets
+    /// The query of [`Supersets::find_superset`] on this node: its buckets
     /// that can answer (newer positions, and the query's own key first),
     /// then its run.
-    fn has_superset(&self, query: Query<'_>) -> bool {
+    fn find_superset(&self, query: Query<'_>) -> Option<u32> {
         if let Some(split) = &self.split {
             let key = split.key(query.words);
             let free = !key & ((1 << PIVOTS) - 1);
@@ -973,9 +975,9 @@ impl Node {
             let mut sub = 0usize;
             loop {
                 if let Some(bucket) = &split.buckets[key | sub]
-                    && bucket.has_superset(query)
+                    && let Some(id) = bucket.find_superset(query)
                 {
-                    return true;
+                    return Some(id);
                 }
                 if sub == free {
                     break;
@@ -983,7 +985,7 @@ impl Node {
                 sub = sub.wrapping_sub(free) & free;
             }
         }
-        self.run.has_superset(query)
+        self.run.find_superset(query)
     }
 }
 
@@ -1105,11 +1107,22 @@ impl Supersets {
         exclude: u32,
         since: usize,
     ) -> bool {
-        let Some(depth) = self.levels.get(g) else {
-            return false;
-        };
+        self.find_superset(g, words, hint, exclude, since).is_some()
+    }
+
+    /// [`Supersets::has_superset`], answered with the index (as stored) of
+    /// a position that contains `words`.
+    pub fn find_superset(
+        &self,
+        g: usize,
+        words: &[u64],
+        hint: &[u64],
+        exclude: u32,
+        since: usize,
+    ) -> Option<u32> {
+        let depth = self.levels.get(g)?;
         let (filters, n_filters) = depth.root.run.filters(words, hint);
-        depth.root.has_superset(Query {
+        depth.root.find_superset(Query {
             words,
             hint,
             filters: &filters[..n_filters],

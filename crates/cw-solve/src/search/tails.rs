@@ -150,6 +150,46 @@
 //! holds (it only saves work), so a search gives the same moves however
 //! the table was filled: on one thread or two, whole or cleared.
 //!
+//! # Recent answers
+//!
+//! A proven superset that answers one question often answers the next
+//! ones too: a tail search asks about positions a move or two apart, and
+//! they lie inside the same few proven positions. So the index names the
+//! position it found (its entry's id is the position's place among the
+//! exact facts, whose words are read while the index is held), and each
+//! thread keeps, for each `k`, the 16 latest positions that answered a
+//! question for `k` ([`Asker::recent_needs`]; the one that answers moves
+//! to the front). A question looks through them before the index, and a
+//! child in [`at_least`] before its refined bound: a position that
+//! contains the child and needs `k − m` moves shows that the child does,
+//! for a few word comparisons where the bound costs a pass over the
+//! board. (The thread's last questions answered yes, kept instead, and
+//! the sets recorded last, were measured before and answered too few:
+//! see "With five balls from `T` = 10".) Every position kept is a proven fact (read back only if it
+//! contains the question and the exact facts hold `k` for it), so answers
+//! stay the same; only their cost changes.
+//!
+//! On `26x26c8-s6` (one thread, counted with a probe build) the index
+//! had answered 2.18M questions; with the recent answers, 1.66M were
+//! answered by them (the children among them before their bound) and
+//! 0.93M by the index, and the same positions were searched. Side by side
+//! with the build before (`colorwalk optimum BOARD --threads 2
+//! --no-store`, medians of three pairs run in turn, 2026-12-08):
+//! `26x26c8-s6` 0.68 of the time (8.2 s against 12.2 s), `-s3` 0.82, `-s13`
+//! 0.82, `30x30c6-f10` 0.83. Measured and left out:
+//! - One list for every `k` instead of one a `k`: 16 positions 0.92 of
+//!   the time on `-s6` asked before the index only, 0.80 with the
+//!   children too; 32 and 64 positions answered more but took 0.98 and
+//!   0.97 of the time of 16, as every question reads the whole list.
+//! - The thread's own new facts put in the list as well: fewer answers
+//!   from it (1.33M against 1.41M on `-s6`, one list of 16).
+//! - The lists kept from one batch of positions to the next (each
+//!   thread's asker is made for a batch): 0.94, 0.98, 0.95 and 1.07 of
+//!   the time on `-s6`, `-s13`, `-s3` and `30x30c6-f10`, no clear change.
+//! - Leaving out the look through the records a thread has not written
+//!   to the index yet, now that the recent answers catch many: 1.09 and
+//!   1.07 of the time on `-s6` and `-s3`.
+//!
 //! # What it buys
 //!
 //! `T` = 10, with the balls further in, is the default
@@ -501,7 +541,10 @@
 //!   21.6k (33.0k) of the 489k questions the index answered yes (an
 //!   asker, and its memory of them, lasts about one position's
 //!   questions: 141k askers for 122k positions asked), too few to pay
-//!   for the look.
+//!   for the look. The proven sets that gave those answers, kept instead
+//!   of the questions, answer far more (a question is smaller than the
+//!   set that answers it, and askers now last a batch of positions): see
+//!   "Recent answers".
 //!
 //! Where the questions' time goes by the moves a position needs, and five
 //! more changes left out (2026-11-28, the build with the level order of
@@ -538,8 +581,10 @@
 //!   most gave 12 %, the 1,000 that answered most 38 %; and nearly half
 //!   of all 0.99M came from a set recorded more than 8,192 records before
 //!   the question (a fifth from the last 256). So no small list of sets,
-//!   recent or often used, asked before the index, would answer enough to
-//!   pay for the look (see the item above).
+//!   recently recorded or often used, asked before the index, would
+//!   answer enough to pay for the look (see the item above). A list of
+//!   the sets that answered *lately*, old or new, does: the same set
+//!   answers runs of questions (see "Recent answers", 2026-12-08).
 //! - The union of a position's children that need `k − 1` (those reached
 //!   by one move), asked of the index before they are searched one by one
 //!   (a set that contains the union contains each child, so one yes would
@@ -698,12 +743,55 @@ const MAX_INDEXED: u32 = 63;
 /// them in one go.
 pub(crate) const PENDING: usize = 256;
 
+/// An index entry's id for a position whose place among the exact facts
+/// does not fit in one (more than `2^28` positions in a part).
+const NO_ID: u32 = u32::MAX;
+
+/// Bits of an index entry's id that give the place within a part of the
+/// exact facts; the part is in the bits above.
+const ID_BITS: u32 = 28;
+
+/// Whether `outer` contains every cluster of `inner`.
+#[inline]
+fn contains(outer: &[u64], inner: &[u64]) -> bool {
+    inner.iter().zip(outer).all(|(a, b)| a & !b == 0)
+}
+
+/// What [`TailTable::index_superset`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Witness {
+    /// No position that answers.
+    None,
+    /// A position that answers, whose words were read.
+    Read,
+    /// A position that answers, whose words could not be read (its place
+    /// among the exact facts did not fit in the index's entry, or the
+    /// table has started again since it was indexed).
+    Unread,
+}
+
+/// A record waiting for the index: `k`, the position and its id there.
+type Pending<const W: usize> = (u32, Set<W>, u32);
+
+/// The positions a thread keeps for each `k` that answered its latest
+/// questions for `k` ([`Asker::recent_needs`]).
+const RECENT: usize = 16;
+
+/// The `k` below which a thread keeps such positions: the tails with
+/// `T` up to about 20 ask for no more.
+const RECENT_LEVELS: usize = 32;
+
 /// One thread's access to a [`TailTable`]: the positions it has shown to
 /// need `k` moves and not yet written to the table's index (at most
-/// [`PENDING`]; written when it is dropped). Its own questions see them.
+/// [`PENDING`]; written when it is dropped), which its own questions see,
+/// and for each `k` the proven positions that answered its latest
+/// questions (see "Recent answers" in the module docs).
 pub(crate) struct Asker<'a, const W: usize> {
     table: &'a TailTable,
-    pending: Vec<(u32, Set<W>)>,
+    pending: Vec<Pending<W>>,
+    /// For each `k` below [`RECENT_LEVELS`], up to [`RECENT`] positions
+    /// shown to need `k` moves or more, the latest to answer first.
+    recent: Vec<Vec<Set<W>>>,
     /// How many it holds before it writes them ([`PENDING`], or 0 when it
     /// is the only thread).
     holds: usize,
@@ -713,7 +801,8 @@ pub(crate) struct Asker<'a, const W: usize> {
 
 impl<const W: usize> Asker<'_, W> {
     /// The most bytes an asker holds of its own.
-    pub const BYTES: usize = PENDING * size_of::<(u32, Set<W>)>();
+    pub const BYTES: usize = PENDING * size_of::<Pending<W>>()
+        + RECENT_LEVELS * (RECENT * size_of::<Set<W>>() + size_of::<Vec<Set<W>>>());
 }
 
 impl<'a, const W: usize> Asker<'a, W> {
@@ -725,20 +814,59 @@ impl<'a, const W: usize> Asker<'a, W> {
         Asker {
             table,
             pending: Vec::with_capacity(holds),
+            recent: vec![Vec::new(); RECENT_LEVELS],
             holds,
             counts: TailStats::default(),
         }
     }
 
+    /// Whether one of the positions that answered this thread's latest
+    /// questions for `k` contains `key`: then `key` needs `k` moves too.
+    /// The one that answers moves to the front.
+    #[inline]
+    fn recent_needs(&mut self, key: &[u64], k: u32) -> bool {
+        let Some(recent) = self.recent.get_mut(k as usize) else {
+            return false;
+        };
+        match recent.iter().position(|set| contains(set, key)) {
+            Some(p) => {
+                recent[..=p].rotate_right(1);
+                self.counts.from_supersets += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Whether a position that contains `key` (`hint`: its boundary, the
     /// clusters rarest among the stored sets) was shown to need at least
-    /// `k` moves: by this thread lately, or in the table's index.
+    /// `k` moves: one that answered lately, one this thread has not
+    /// written to the index yet, or one in the table's index (which then
+    /// joins the recent ones).
     fn superset_needs(&mut self, key: &[u64], hint: &[u64], k: u32) -> bool {
+        if self.recent_needs(key, k) {
+            return true;
+        }
         let mine = self
             .pending
             .iter()
-            .any(|(j, set)| *j >= k && key.iter().zip(set).all(|(a, b)| a & !b == 0));
-        let needs = mine || self.table.index_has_superset(key, hint, k);
+            .any(|(j, set, _)| *j >= k && contains(set, key));
+        let needs = mine || {
+            let mut witness = [0; W];
+            match self.table.index_superset(key, hint, k, &mut witness) {
+                Witness::None => false,
+                Witness::Unread => true,
+                Witness::Read => {
+                    if let Some(recent) = self.recent.get_mut(k as usize) {
+                        if recent.len() == RECENT {
+                            recent.pop();
+                        }
+                        recent.insert(0, witness);
+                    }
+                    true
+                }
+            }
+        };
         if needs {
             self.counts.from_supersets += 1;
         }
@@ -748,10 +876,10 @@ impl<'a, const W: usize> Asker<'a, W> {
     /// Keeps what a search showed about the position `key`: `opt ≥
     /// at_least` and `opt < below`.
     fn record(&mut self, key: &[u64], hash: u64, at_least: u32, below: u32) {
-        if self.table.record(key, hash, at_least, below) {
+        if let Some(id) = self.table.record(key, hash, at_least, below) {
             let mut set = [0; W];
             set[..key.len()].copy_from_slice(key);
-            self.pending.push((at_least, set));
+            self.pending.push((at_least, set, id));
             if self.pending.len() >= self.holds {
                 self.table.write_index(&mut self.pending);
             }
@@ -876,21 +1004,45 @@ impl TailTable {
     }
 
     /// Whether the index holds a position that contains `key` and was
-    /// shown to need `k` moves. Only the positions shown to need exactly
-    /// `k` are read: one shown to need more would answer too, but none ever
-    /// did, and reading their levels made a question that no superset
-    /// answers cost several queries (see "The index's level `k` alone" in
-    /// the module docs).
-    fn index_has_superset(&self, key: &[u64], hint: &[u64], k: u32) -> bool {
+    /// shown to need `k` moves, and if so, that position's words in
+    /// `witness` when they can be read (see [`Witness`]). Only the
+    /// positions shown to need exactly `k` are read: one shown to need more
+    /// would answer too, but none ever did, and reading their levels made a
+    /// question that no superset answers cost several queries (see "The
+    /// index's level `k` alone" in the module docs).
+    fn index_superset(&self, key: &[u64], hint: &[u64], k: u32, witness: &mut [u64]) -> Witness {
         let index = read(&self.index);
-        let k = k as usize;
-        index.len(k) > 0 && index.has_superset(k, key, hint, u32::MAX, 0)
+        if index.len(k as usize) == 0 {
+            return Witness::None;
+        }
+        let Some(id) = index.find_superset(k as usize, key, hint, u32::MAX, 0) else {
+            return Witness::None;
+        };
+        // The index holds its read lock while the position is read: a
+        // start again, which empties both parts, waits for it (and takes
+        // the index's lock first, as this does). What is read is checked
+        // all the same: the position must contain `key` and be known to
+        // need `k` moves.
+        if id != NO_ID {
+            let exact = lock(&self.exact[(id >> ID_BITS) as usize]);
+            let i = id & ((1 << ID_BITS) - 1);
+            if (i as usize) < exact.store.len() && *exact.facts.at(i as usize) & 0xffff >= k {
+                let words = exact.store.get(i);
+                if contains(words, key) {
+                    witness[..words.len()].copy_from_slice(words);
+                    return Witness::Read;
+                }
+            }
+        }
+        Witness::Unread
     }
 
     /// Keeps the exact facts `opt ≥ at_least` and `opt < below` about the
-    /// position `key`; returns whether `at_least` is news for the index
-    /// (larger than shown before, and within what it keeps).
-    fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) -> bool {
+    /// position `key`; when `at_least` is news for the index (larger than
+    /// shown before, and within what it keeps), returns the position's
+    /// place among the exact facts ([`NO_ID`] if it has none that fits in
+    /// an index entry).
+    fn record(&self, key: &[u64], hash: u64, at_least: u32, below: u32) -> Option<u32> {
         let at_least = at_least.min(u32::from(u16::MAX));
         let below = below.min(u32::from(u16::MAX));
         let mut exact = lock(&self.exact[shard(hash)]);
@@ -908,7 +1060,7 @@ impl TailTable {
                     // first), and this fact is let go.
                     drop(exact);
                     self.start_again(&mut write(&self.index));
-                    return false;
+                    return None;
                 }
                 exact.facts.push(u32::from(u16::MAX) << 16);
                 let i = exact.store.insert(key, &[], hash);
@@ -919,16 +1071,22 @@ impl TailTable {
         let x = exact.facts.at_mut(i as usize);
         let (a, b) = ((*x & 0xffff).max(at_least), (*x >> 16).min(below));
         *x = a | (b << 16);
-        at_least > old && (2..=MAX_INDEXED).contains(&at_least)
+        (at_least > old && (2..=MAX_INDEXED).contains(&at_least)).then(|| {
+            if i < 1 << ID_BITS {
+                ((shard(hash) as u32) << ID_BITS) | i
+            } else {
+                NO_ID
+            }
+        })
     }
 
     /// Writes a thread's pending records to the index (and empties them).
-    fn write_index<const W: usize>(&self, pending: &mut Vec<(u32, Set<W>)>) {
+    fn write_index<const W: usize>(&self, pending: &mut Vec<Pending<W>>) {
         if pending.is_empty() {
             return;
         }
         let mut index = write(&self.index);
-        for (k, set) in pending.drain(..) {
+        for (k, set, id) in pending.drain(..) {
             let key = &set[..self.w];
             let before = index.bytes();
             let next = index.bytes_next(k as usize, key);
@@ -936,7 +1094,7 @@ impl TailTable {
                 self.start_again(&mut index);
                 return;
             }
-            index.insert(k as usize, 0, key);
+            index.insert(k as usize, id, key);
             self.settle(next - before, index.bytes() - before);
         }
     }
@@ -1093,6 +1251,12 @@ fn at_least<const W: usize>(
             return !refuted;
         }
         if moves + 1 >= k {
+            return true;
+        }
+        // A position that answered a recent question for `k − moves` and
+        // contains the child answers for it, for less than its bound costs
+        // (see "Recent answers" in the module docs).
+        if asker.recent_needs(&nf[..g.w], k - moves) {
             return true;
         }
         // At least `k − moves` exactly when the refined bound is; below,
@@ -1267,6 +1431,45 @@ mod tests {
         assert!(
             from_supersets > 0,
             "answered from a proven superset {from_supersets} times"
+        );
+    }
+
+    #[test]
+    fn a_proven_superset_answers_with_its_words_and_then_from_the_recent_ones() {
+        let table = TailTable::new(1, 64, 1 << 20);
+        let mut asker = Asker::<1>::new(&table, 0);
+        let (big, other) = ([0b1111u64], [0b1_0000_0001u64]);
+        asker.record(&big, hash_words(&big), 5, u32::MAX);
+        asker.record(&other, hash_words(&other), 5, u32::MAX);
+        // The index names the position it found, with its words.
+        let mut witness = [0; 1];
+        assert_eq!(
+            table.index_superset(&[0b0110], &[0b0110], 5, &mut witness),
+            Witness::Read
+        );
+        assert_eq!(witness, big);
+        assert_eq!(
+            table.index_superset(&[0b1_0000], &[0b1_0000], 5, &mut witness),
+            Witness::None
+        );
+        assert_eq!(
+            table.index_superset(&[0b0110], &[0b0110], 6, &mut witness),
+            Witness::None
+        );
+        // Asked through the asker, it joins the recent answers for 5, which
+        // then answer its subsets, and only for 5.
+        assert!(!asker.recent_needs(&[0b0011], 5));
+        assert!(asker.superset_needs(&[0b0110], &[0b0110], 5));
+        assert!(asker.recent_needs(&[0b0011], 5));
+        assert!(asker.recent_needs(&[0b1001], 5));
+        assert!(!asker.recent_needs(&[0b1_0001], 5));
+        assert!(!asker.recent_needs(&[0b0011], 4));
+        assert!(!asker.recent_needs(&[0b0011], 6));
+        // A table started again holds nothing, and its index names nothing.
+        table.start_again(&mut write(&table.index));
+        assert_eq!(
+            table.index_superset(&[0b0110], &[0b0110], 5, &mut witness),
+            Witness::None
         );
     }
 
