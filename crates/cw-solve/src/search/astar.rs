@@ -1148,7 +1148,8 @@ fn expand_one<const W: usize>(
     let since = usize::from(view.meta.at(i as usize).dom_since);
     if view
         .dom
-        .has_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i, since)
+        .find_superset(gi, &cf[..w], &g.boundary(&cf, &cl)[..w], i, since)
+        .is_some()
     {
         return false;
     }
@@ -1228,7 +1229,8 @@ fn expand_one<const W: usize>(
     let dominated = |k: &Child<W>| {
         let boundary = g.boundary(&k.flooded, &k.frontier);
         view.dom
-            .has_superset(k.g as usize, &k.flooded[..w], &boundary[..w], u32::MAX, 0)
+            .find_superset(k.g as usize, &k.flooded[..w], &boundary[..w], u32::MAX, 0)
+            .is_some()
     };
     // The last level: the children no stored position dominates are
     // refuted together (see the module docs).

@@ -328,8 +328,11 @@ fn beam_indexing_from<const W: usize>(
                     .any(|k| k.g <= c.g && is_subset(&c.flooded[..w], &k.flooded[..w])),
                 Some(index) => {
                     let hint = g.boundary(&c.flooded, &c.frontier);
-                    (kept_g..=c.g as usize)
-                        .any(|d| index.has_superset(d, &c.flooded[..w], &hint[..w], u32::MAX, 0))
+                    (kept_g..=c.g as usize).any(|d| {
+                        index
+                            .find_superset(d, &c.flooded[..w], &hint[..w], u32::MAX, 0)
+                            .is_some()
+                    })
                 }
             };
             if dominated {

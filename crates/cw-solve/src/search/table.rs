@@ -440,7 +440,7 @@ fn written_zeros<T: Copy + Default>(len: usize) -> Vec<T> {
 const FILTERS: usize = 6;
 
 /// A superset query as the nodes and runs of a depth answer it (see
-/// [`Supersets::has_superset`]).
+/// [`Supersets::find_superset`]).
 #[derive(Clone, Copy)]
 struct Query<'a> {
     /// The set a stored position must contain.
@@ -605,7 +605,7 @@ impl Run {
 
     /// The index of a position of the run stored from the query's
     /// `since`-th on (or a little earlier) that answers the query, if any;
-    /// see [`Supersets::has_superset`].
+    /// see [`Supersets::find_superset`].
     fn find_superset(&self, query: Query<'_>) -> Option<u32> {
         let Query {
             words,
@@ -1045,7 +1045,7 @@ impl Supersets {
     }
 
     /// The block that holds the position stored `p`-th at its depth, as
-    /// `since` of [`has_superset`](Self::has_superset) counts blocks.
+    /// `since` of [`find_superset`](Self::find_superset) counts blocks.
     pub fn block_of(p: usize) -> usize {
         p / (64 * BLOCK)
     }
@@ -1082,11 +1082,12 @@ impl Supersets {
         self.bytes += depth.root.insert(self.n, self.split_at, seq, id, words);
     }
 
-    /// Whether some set stored at depth `g`, other than position `exclude`,
-    /// contains `words`. `hint` is a part of `words` likely to be rare among
-    /// the stored sets (such as the clusters on the set's boundary): the
-    /// query's filter rows are chosen among its clusters, and its rows are
-    /// read before the others'.
+    /// Some set stored at depth `g`, other than position `exclude`, that
+    /// contains `words`: its position's index (as stored), if there is
+    /// one. `hint` is a part of `words` likely to be rare among the stored
+    /// sets (such as the clusters on the set's boundary): the query's
+    /// filter rows are chosen among its clusters, and its rows are read
+    /// before the others'.
     ///
     /// The answer is exact: every stored set of the depth that can contain
     /// `words` is looked at (a dominating position is often far from the
@@ -1099,19 +1100,6 @@ impl Supersets {
     /// Blocks of positions stored before block `since` (as
     /// [`block_of`](Self::block_of) counts) need not be looked at: the
     /// caller knows that none of their sets contains `words`.
-    pub fn has_superset(
-        &self,
-        g: usize,
-        words: &[u64],
-        hint: &[u64],
-        exclude: u32,
-        since: usize,
-    ) -> bool {
-        self.find_superset(g, words, hint, exclude, since).is_some()
-    }
-
-    /// [`Supersets::has_superset`], answered with the index (as stored) of
-    /// a position that contains `words`.
     pub fn find_superset(
         &self,
         g: usize,
@@ -1223,7 +1211,10 @@ mod tests {
             let set = if p < 2048 { 0b11 } else { 0b10 };
             dom.insert(0, p, &[set | rng.next_u64() << 2]);
         }
-        assert!(dom.has_superset(0, &[0b11], &[0b11], u32::MAX, 0));
+        assert!(
+            dom.find_superset(0, &[0b11], &[0b11], u32::MAX, 0)
+                .is_some()
+        );
     }
 
     /// Inserts `sets` at depth 5 one by one into an index that splits at
@@ -1261,12 +1252,12 @@ mod tests {
             let sets = &sets[..=p];
             for _ in 0..20 {
                 let q = random_set(&mut rng, 20);
-                let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
+                let found = dom.find_superset(5, &q, &q, u32::MAX, 0).is_some();
                 assert_eq!(found, superset_in(sets, &q, u32::MAX), "after {p}");
                 // Part of a stored set, old or recent: often contained.
                 let r = rng.below(p as u64 + 1) as usize;
                 let q: Vec<u64> = sets[r].iter().map(|w| w & rng.next_u64()).collect();
-                let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
+                let found = dom.find_superset(5, &q, &q, u32::MAX, 0).is_some();
                 assert_eq!(found, superset_in(sets, &q, u32::MAX), "after {p}");
                 // A few of its clusters and its part of 0 to 5: the query
                 // filters on rows of clusters that left the common part.
@@ -1275,12 +1266,12 @@ mod tests {
                 for w in &mut q[1..] {
                     *w &= rng.next_u64() & rng.next_u64() & rng.next_u64();
                 }
-                let found = dom.has_superset(5, &q, &q, u32::MAX, 0);
+                let found = dom.find_superset(5, &q, &q, u32::MAX, 0).is_some();
                 assert_eq!(found, superset_in(sets, &q, u32::MAX), "after {p}");
                 // The same with a hint of part of it (maybe lying in the
                 // common part): its rows filter, the others' still decide.
                 let hint: Vec<u64> = q.iter().map(|w| w & rng.next_u64()).collect();
-                let found = dom.has_superset(5, &q, &hint, u32::MAX, 0);
+                let found = dom.find_superset(5, &q, &hint, u32::MAX, 0).is_some();
                 assert_eq!(
                     found,
                     superset_in(sets, &q, u32::MAX),
@@ -1289,7 +1280,7 @@ mod tests {
                 // From a later block on: the sets from there on are looked
                 // at, some earlier ones may be.
                 let since = Supersets::block_of(rng.below(p as u64 + 1) as usize);
-                let found = dom.has_superset(5, &q, &hint, u32::MAX, since);
+                let found = dom.find_superset(5, &q, &hint, u32::MAX, since).is_some();
                 let later = sets[since * 64 * BLOCK..]
                     .iter()
                     .any(|s| q.iter().zip(s).all(|(a, b)| a & !b == 0));
@@ -1298,13 +1289,16 @@ mod tests {
             }
             // A stored set is its own superset unless excluded.
             let own = &sets[p];
-            assert!(dom.has_superset(5, own, own, u32::MAX, 0));
+            assert!(dom.find_superset(5, own, own, u32::MAX, 0).is_some());
             assert_eq!(
-                dom.has_superset(5, own, own, p as u32, 0),
+                dom.find_superset(5, own, own, p as u32, 0).is_some(),
                 superset_in(sets, own, p as u32)
             );
         }
-        assert!(!dom.has_superset(4, &sets[0], &sets[0], u32::MAX, 0));
+        assert!(
+            dom.find_superset(4, &sets[0], &sets[0], u32::MAX, 0)
+                .is_none()
+        );
     }
 
     /// `count` sets of `n` clusters: set `p` holds cluster `j` where
