@@ -175,8 +175,10 @@
 //! 0.93M by the index, and the same positions were searched. Side by side
 //! with the build before (`colorwalk optimum BOARD --threads 2
 //! --no-store`, medians of three pairs run in turn, 2026-12-08):
-//! `26x26c8-s6` 0.68 of the time (8.2 s against 12.2 s), `-s3` 0.82, `-s13`
-//! 0.82, `30x30c6-f10` 0.83. Measured and left out:
+//! `26x26c8-s6` 0.68 of the time (8.2 s against 12.2 s), `-s13` 0.82
+//! (1.9 s against 2.2 s); with a probe build that turned them off by a
+//! switch, `-s3` 0.82 (3.5 s against 4.3 s) and `30x30c6-f10` 0.83 (9.0 s
+//! against 10.8 s). Measured and left out:
 //! - One list for every `k` instead of one a `k`: 16 positions 0.92 of
 //!   the time on `-s6` asked before the index only, 0.80 with the
 //!   children too; 32 and 64 positions answered more but took 0.98 and
