@@ -772,8 +772,10 @@ pub(crate) const PENDING: usize = 256;
 const NO_ID: u32 = u32::MAX;
 
 /// Bits of an index entry's id that give the place within a part of the
-/// exact facts; the part is in the bits above.
+/// exact facts; the part is in the bits above. (The one id that equals
+/// [`NO_ID`] only loses its words: such an answer stays a yes.)
 const ID_BITS: u32 = 28;
+const _: () = assert!(SHARDS <= 1 << (32 - ID_BITS));
 
 /// Whether `outer` contains every cluster of `inner`.
 #[inline]
